@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The umbrella package: the `UnoArchitecture` library that re-exports every public module, and one
+// `swift test` that runs the tests of every local package (their test targets are declared here
+// with paths into `Packages/*/Tests`).
+let package = Package(
+  name: "UnoArchitecture",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "UnoArchitecture", targets: ["UnoArchitecture"])
+  ],
+  dependencies: [
+    .package(path: "Packages/UnoCore"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+  ],
+  targets: [
+    .target(
+      name: "UnoArchitecture",
+      dependencies: [
+        .product(name: "UnoCore", package: "UnoCore")
+      ]
+    ),
+    .testTarget(
+      name: "UnoCoreTests",
+      dependencies: [
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Packages/UnoCore/Tests/UnoCoreTests"
+    ),
+    .testTarget(
+      name: "UnoArchitectureTests",
+      dependencies: ["UnoArchitecture"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,77 @@
+import ConcurrencyExtras
+
+extension Emission {
+  /// Turns an emission over a child state into one over a parent state.
+  ///
+  /// This is the tool for writing scoping operators (such as `When`): each effect of this
+  /// emission receives a child ``DynamicState`` and ``Send`` derived by `transform` from the
+  /// parent's. Effect identities are kept, qualified by `namespace` when one is given, so that
+  /// the same child used in two scopes does not cancel the other scope's effects.
+  ///
+  /// ```swift
+  /// let parentEmission = childEmission.scope(namespace: \Parent.child) { state, send in
+  ///   (
+  ///     DynamicState { await state.current.child },
+  ///     send.scope(state: \.child)
+  ///   )
+  /// }
+  /// ```
+  public func scope<Parent: Sendable>(
+    namespace: (any Hashable & Sendable)? = nil,
+    _ transform:
+      @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
+  ) -> Emission<Parent> {
+    let namespace = namespace.map { AnyHashableSendable($0) }
+    return scope(namespace: namespace, transform)
+  }
+
+  private func scope<Parent: Sendable>(
+    namespace: AnyHashableSendable?,
+    _ transform:
+      @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
+  ) -> Emission<Parent> {
+    func qualified(_ id: AnyHashableSendable) -> AnyHashableSendable {
+      guard let namespace else { return id }
+      return AnyHashableSendable(NamespacedEffectID(namespace: namespace, id: id))
+    }
+    switch storage {
+    case .none:
+      return .state
+    case .run(let operation):
+      let work = operation.work
+      return Emission<Parent>(
+        storage: .run(
+          .init(kind: .init(operation.kind), priority: operation.priority) { state, send in
+            let (childState, childSend) = transform(state, send)
+            try await work(childState, childSend)
+          }
+        )
+      )
+    case .merge(let children):
+      return Emission<Parent>(storage: .merge(children.map { $0.scope(namespace: namespace, transform) }))
+    case .cancellable(let id, let cancelInFlight, let child):
+      return Emission<Parent>(
+        storage: .cancellable(
+          id: qualified(id), cancelInFlight: cancelInFlight, child.scope(namespace: namespace, transform)
+        )
+      )
+    case .cancel(let id):
+      return Emission<Parent>(storage: .cancel(id: qualified(id)))
+    }
+  }
+}
+
+extension Emission.Operation.Kind {
+  init<Other>(_ other: Emission<Other>.Operation.Kind) {
+    switch other {
+    case .perform: self = .perform
+    case .observe: self = .observe
+    }
+  }
+}
+
+/// An effect id qualified by the scope it was declared in.
+struct NamespacedEffectID: Hashable, Sendable {
+  let namespace: AnyHashableSendable
+  let id: AnyHashableSendable
+}

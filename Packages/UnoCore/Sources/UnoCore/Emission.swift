@@ -1,0 +1,138 @@
+import ConcurrencyExtras
+
+/// What an ``Interactor`` returns after handling an action: nothing more to do, or effects to run.
+///
+/// An emission is a *description*. Returning one runs nothing; the ``InteractorRuntime`` that
+/// called ``Interactor/interact(state:action:)`` runs its effects off the main actor, hands each
+/// a ``DynamicState`` to read the latest state and a ``Send`` to write it, and tracks them in the
+/// ``EventTask`` of the action.
+///
+/// ```swift
+/// case .refresh:
+///   state.isLoading = true
+///   return .perform { state, send in
+///     let items = try await client.fetch()
+///     await send { $0.items = items; $0.isLoading = false }
+///   }
+/// ```
+///
+/// Emissions compose with ``merge(_:)-([Emission])`` and can be given an identity with
+/// ``cancellable(id:cancelInFlight:)`` so that a later action can cancel them with
+/// ``cancel(id:)``.
+public struct Emission<State: Sendable>: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
+    case none
+    case run(Operation)
+    case merge([Emission])
+    indirect case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Emission)
+    case cancel(id: AnyHashableSendable)
+  }
+
+  /// One unit of asynchronous work.
+  @usableFromInline
+  struct Operation: Sendable {
+    enum Kind: Sendable { case perform, observe }
+    let kind: Kind
+    let priority: TaskPriority?
+    let work: @Sendable (DynamicState<State>, Send<State>) async throws -> Void
+  }
+
+  @usableFromInline let storage: Storage
+
+  @usableFromInline init(storage: Storage) { self.storage = storage }
+
+  /// Nothing more to do: the state mutated by ``Interactor/interact(state:action:)`` is the
+  /// result.
+  @inlinable
+  public static var state: Self { Self(storage: .none) }
+
+  /// One-shot asynchronous work that reads state through ``DynamicState`` and writes it through
+  /// ``Send``.
+  ///
+  /// The work runs off the main actor. Prefer the mutation form of ``Send`` so that changes made
+  /// by actions while the work was suspended are kept:
+  ///
+  /// ```swift
+  /// return .perform { state, send in
+  ///   let query = await state.query
+  ///   let results = try await client.search(query)
+  ///   await send { $0.results = results }
+  /// }
+  /// ```
+  ///
+  /// An error thrown out of `work` is reported together with the action that started it (see
+  /// ``InteractorRuntime/init(initialState:interactor:onEffectFailure:)``); errors thrown
+  /// because the effect was cancelled are not.
+  ///
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the work.
+  ///   - work: The work. It receives the live state and a way to send state back.
+  public static func perform(
+    priority: TaskPriority? = nil,
+    _ work: @escaping @Sendable (_ state: DynamicState<State>, _ send: Send<State>) async throws -> Void
+  ) -> Self {
+    Self(storage: .run(Operation(kind: .perform, priority: priority, work: work)))
+  }
+
+  /// Long-running work, typically iterating an asynchronous sequence and sending state for each
+  /// element.
+  ///
+  /// It runs exactly like ``perform(priority:_:)``; the name says that it lives until its
+  /// sequence ends or it is cancelled, so the action's ``EventTask/finish()`` waits that long.
+  ///
+  /// ```swift
+  /// case .startListening:
+  ///   return .observe { state, send in
+  ///     for await location in locations.updates() {
+  ///       await send { $0.location = location }
+  ///     }
+  ///   }
+  ///   .cancellable(id: LocationUpdates.self, cancelInFlight: true)
+  /// ```
+  public static func observe(
+    priority: TaskPriority? = nil,
+    _ work: @escaping @Sendable (_ state: DynamicState<State>, _ send: Send<State>) async throws -> Void
+  ) -> Self {
+    Self(storage: .run(Operation(kind: .observe, priority: priority, work: work)))
+  }
+
+  /// Runs every emission in `emissions`, concurrently.
+  ///
+  /// Cancellations in any of them (``cancel(id:)`` and `cancelInFlight`) apply before any of
+  /// their new effects start, so an emission that cancels an id and starts a new effect with the
+  /// same id keeps the new effect, whatever the order.
+  @inlinable
+  public static func merge(_ emissions: [Self]) -> Self {
+    switch emissions.count {
+    case 0: return .state
+    case 1: return emissions[0]
+    default: return Self(storage: .merge(emissions))
+    }
+  }
+
+  /// Runs every emission given, concurrently. See ``merge(_:)-([Emission])``.
+  @inlinable
+  public static func merge(_ emissions: Self...) -> Self {
+    .merge(emissions)
+  }
+
+  /// Runs this emission and `other`, concurrently.
+  @inlinable
+  public func merging(with other: Self) -> Self {
+    switch (storage, other.storage) {
+    case (.none, _): return other
+    case (_, .none): return self
+    default: return Self(storage: .merge([self, other]))
+    }
+  }
+
+  /// Whether running this emission does nothing: no effect starts and nothing is cancelled.
+  public var isEmpty: Bool {
+    switch storage {
+    case .none: return true
+    case .run, .cancellable, .cancel: return false
+    case .merge(let children): return children.allSatisfy(\.isEmpty)
+    }
+  }
+}

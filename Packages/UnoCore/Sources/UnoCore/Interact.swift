@@ -1,0 +1,43 @@
+/// The primitive interactor: a closure that handles each action.
+///
+/// `Interact` stores the state a feature starts from and a handler that mutates state and returns
+/// an ``Emission``:
+///
+/// ```swift
+/// Interact(initialValue: SearchState()) { state, action in
+///   switch action {
+///   case .queryChanged(let query):
+///     state.query = query
+///     return .state
+///   case .search:
+///     state.isLoading = true
+///     let query = state.query
+///     return .perform { state, send in
+///       let results = try await client.search(query)
+///       await send { $0.results = results; $0.isLoading = false }
+///     }
+///   }
+/// }
+/// ```
+public struct Interact<State: Sendable, Action: Sendable>: Interactor {
+  /// The type of the closure that handles each action.
+  public typealias Handler = @Sendable (inout State, Action) -> Emission<State>
+
+  public let initialValue: State
+  @usableFromInline let handler: Handler
+
+  /// Creates an interactor from a handler.
+  ///
+  /// - Parameters:
+  ///   - initialValue: The state the feature starts from.
+  ///   - handler: Handles one action: mutates the state in place and returns an ``Emission``.
+  public init(initialValue: State, handler: @escaping Handler) {
+    self.initialValue = initialValue
+    self.handler = handler
+  }
+
+  @inlinable
+  public func interact(state: inout State, action: Action) -> Emission<State> {
+    handler(&state, action)
+  }
+}

@@ -1,0 +1,309 @@
+import ConcurrencyExtras
+import IssueReporting
+
+/// The one engine that executes an ``Interactor``: it owns the current state, handles actions,
+/// runs and tracks their effects, and tells observers about every state change.
+///
+/// View models, the test harness, the stream form and `uno-host` are thin layers over a runtime.
+/// You use one directly when you drive a feature without any of them:
+///
+/// ```swift
+/// let runtime = InteractorRuntime(CounterInteractor())
+/// runtime.addObserver { state in print(state.count) }
+/// runtime.send(.increment)                 // prints 1
+/// await runtime.send(.delayedIncrement).finish()
+/// ```
+///
+/// ## Guarantees
+///
+/// 1. **Order.** Actions are handled in the order sent, each to completion before the next. An
+///    action sent while another is being handled (for instance by an observer reacting to a
+///    change) is queued and handled right after it, before `send` returns to the outermost
+///    caller.
+/// 2. **Every change, once, in order.** After each action and each effect write, every observer is
+///    called once with the new state, in the order the changes happened. The last call carries
+///    the current state.
+/// 3. **Cancelled effects are silent.** A ``Send`` from a cancelled effect changes nothing.
+/// 4. **Event tasks cover deferred work.** An action's ``EventTask`` finishes when every effect it
+///    started, and every effect those started through ``Send/reduce(_:)``, has finished;
+///    cancelling it cancels exactly those effects.
+/// 5. **Release cancels.** Releasing the runtime cancels all of its effects. Effects hold the
+///    runtime weakly, so they never keep it alive.
+/// 6. **Nothing accumulates.** Finished effects and completed event tasks are forgotten; see
+///    ``diagnostics``.
+@MainActor
+public final class InteractorRuntime<State: Sendable, Action: Sendable> {
+  /// The current state.
+  public private(set) var state: State
+
+  private let interactor: AnyInteractor<State, Action>
+  private let registry = EffectRegistry()
+  private let onEffectFailure: @MainActor (Action, any Error) -> Void
+  private var observers: [(id: ObserverID, onChange: @MainActor (State) -> Void)] = []
+  private var nextObserverID = 0
+  private var isHandling = false
+  private var queue: [(action: Action, group: EffectGroup)] = []
+  private var queueHead = 0
+
+  /// Creates a runtime that starts from `initialState`.
+  ///
+  /// - Parameters:
+  ///   - initialState: The state to start from.
+  ///   - interactor: The interactor that handles actions.
+  ///   - onEffectFailure: Called with the action and the error when an effect throws an error it
+  ///     did not handle (errors thrown because the effect was cancelled are not failures). By
+  ///     default the failure is reported as an issue, which fails the current test and prints a
+  ///     warning elsewhere.
+  public init(
+    initialState: State,
+    interactor: some Interactor<State, Action>,
+    onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)? = nil
+  ) {
+    self.state = initialState
+    self.interactor = AnyInteractor(interactor)
+    self.onEffectFailure = onEffectFailure ?? Self.reportEffectFailure
+  }
+
+  /// Creates a runtime that starts from the interactor's ``Interactor/initialValue``.
+  public convenience init(
+    _ interactor: some Interactor<State, Action>,
+    onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)? = nil
+  ) {
+    self.init(initialState: interactor.initialValue, interactor: interactor, onEffectFailure: onEffectFailure)
+  }
+
+  deinit {
+    registry.cancelAll(close: true)
+  }
+
+  // MARK: Actions
+
+  /// Handles `action` now: the state has changed and observers have been told by the time this
+  /// returns. Returns the ``EventTask`` of the effects it started.
+  ///
+  /// If the runtime is already handling an action (you called `send` from an observer), the
+  /// action is queued and handled as soon as the current one is done, still before the
+  /// outermost `send` returns; the returned task covers its effects once it has been handled.
+  @discardableResult
+  public func send(_ action: Action) -> EventTask {
+    guard !isHandling else {
+      let group = registry.makeGroup()
+      queue.append((action, group))
+      return EventTask(group: group)
+    }
+    isHandling = true
+    defer { isHandling = false }
+    let task = handle(action, queuedAs: nil)
+    drainQueue()
+    return task
+  }
+
+  private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup?) -> EventTask {
+    let emission = interactor.interact(state: &state, action: action)
+    publish()
+    var group = queuedGroup
+    run(emission, group: &group, origin: action)
+    guard let group else { return .none }
+    registry.release(group)
+    return EventTask(group: group)
+  }
+
+  private func drainQueue() {
+    guard !queue.isEmpty else { return }
+    while queueHead < queue.count {
+      let (action, group) = queue[queueHead]
+      queueHead += 1
+      _ = handle(action, queuedAs: group)
+    }
+    queue.removeAll(keepingCapacity: true)
+    queueHead = 0
+  }
+
+  /// A write from a live effect: apply it, publish, and run what it emits in the effect's group.
+  private func apply(_ reduce: (inout State) -> Emission<State>, group: EffectGroup, origin: Action) {
+    let wasHandling = isHandling
+    isHandling = true
+    let emission = reduce(&state)
+    publish()
+    var owner: EffectGroup? = group
+    run(emission, group: &owner, origin: origin)
+    guard !wasHandling else { return }
+    drainQueue()
+    isHandling = false
+  }
+
+  // MARK: Effects
+
+  /// The one place where an ``Emission`` becomes running tasks.
+  ///
+  /// Cancellations first (``Emission/cancel(id:)`` and `cancelInFlight`), so that they only
+  /// reach effects that were running before; then the new effects. `group` is created on the
+  /// first effect if the caller has none.
+  private func run(_ emission: Emission<State>, group: inout EffectGroup?, origin: Action) {
+    if case .none = emission.storage { return }
+    var cancelled: [AnyHashableSendable] = []
+    collectCancellations(emission, into: &cancelled)
+    registry.cancel(ids: cancelled)
+    startEffects(emission, ids: [], group: &group, origin: origin)
+  }
+
+  private func collectCancellations(_ emission: Emission<State>, into ids: inout [AnyHashableSendable]) {
+    switch emission.storage {
+    case .none, .run:
+      break
+    case .merge(let children):
+      for child in children { collectCancellations(child, into: &ids) }
+    case .cancellable(let id, let cancelInFlight, let child):
+      if cancelInFlight { ids.append(id) }
+      collectCancellations(child, into: &ids)
+    case .cancel(let id):
+      ids.append(id)
+    }
+  }
+
+  private func startEffects(
+    _ emission: Emission<State>, ids: [AnyHashableSendable], group: inout EffectGroup?, origin: Action
+  ) {
+    switch emission.storage {
+    case .none, .cancel:
+      break
+    case .merge(let children):
+      for child in children { startEffects(child, ids: ids, group: &group, origin: origin) }
+    case .cancellable(let id, _, let child):
+      startEffects(child, ids: ids + [id], group: &group, origin: origin)
+    case .run(let operation):
+      let owner = group ?? registry.makeGroup()
+      group = owner
+      start(operation, ids: ids, group: owner, origin: origin)
+    }
+  }
+
+  private func start(
+    _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: EffectGroup, origin: Action
+  ) {
+    guard let key = registry.reserve(group: group, ids: ids, origin: origin) else { return }
+    let registry = self.registry
+    let snapshot = state
+    let dynamicState = DynamicState<State> { @MainActor [weak self] in self?.state ?? snapshot }
+    let send = Send<State> { @MainActor [weak self] reduce in
+      guard let self, registry.isLive(key) else { return }
+      self.apply(reduce, group: group, origin: origin)
+    }
+    let report: @Sendable (any Error) async -> Void = { @MainActor [weak self] error in
+      self?.onEffectFailure(origin, error)
+    }
+    let task = Self.startTask(
+      priority: operation.priority, registry: registry, key: key, work: operation.work,
+      state: dynamicState, send: send, report: report
+    )
+    registry.attach(task, to: key)
+  }
+
+  /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
+  /// not on the main actor.
+  nonisolated private static func startTask(
+    priority: TaskPriority?,
+    registry: EffectRegistry,
+    key: UInt64,
+    work: @escaping @Sendable (DynamicState<State>, Send<State>) async throws -> Void,
+    state: DynamicState<State>,
+    send: Send<State>,
+    report: @escaping @Sendable (any Error) async -> Void
+  ) -> Task<Void, Never> {
+    Task(priority: priority) {
+      defer { registry.finish(key) }
+      guard !Task.isCancelled, registry.isLive(key) else { return }
+      do {
+        try await work(state, send)
+      } catch {
+        guard !Task.isCancelled, registry.isLive(key) else { return }
+        await report(error)
+      }
+    }
+  }
+
+  /// Cancels every running effect. The runtime keeps working: later actions start new effects.
+  public func cancelAllEffects() {
+    registry.cancelAll(close: false)
+  }
+
+  private static func reportEffectFailure(_ action: Action, _ error: any Error) {
+    reportIssue(
+      """
+      An effect started by the action '\(action)' threw an error that nothing handled: \(error)
+
+      The runtime reports it here because otherwise nobody would see it. Catch the error inside \
+      the effect and send a state that shows it, or pass 'onEffectFailure:' when you create the \
+      runtime to route such errors elsewhere.
+      """
+    )
+  }
+
+  // MARK: Observation
+
+  /// Identifies an observer added with ``addObserver(_:)``.
+  public struct ObserverID: Hashable, Sendable {
+    let rawValue: Int
+  }
+
+  /// Calls `onChange` with the new state after every change, from actions and from effects.
+  ///
+  /// Observers are called in the order they were added, synchronously, on the main actor. An
+  /// observer may send actions; they are queued (see ``send(_:)``).
+  @discardableResult
+  public func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> ObserverID {
+    nextObserverID += 1
+    let id = ObserverID(rawValue: nextObserverID)
+    observers.append((id, onChange))
+    return id
+  }
+
+  /// Stops calling the observer `id`.
+  public func removeObserver(_ id: ObserverID) {
+    observers.removeAll { $0.id == id }
+  }
+
+  private func publish() {
+    for observer in observers { observer.onChange(state) }
+  }
+
+  // MARK: Diagnostics
+
+  /// What the runtime tracks right now.
+  public struct Diagnostics: Sendable, Equatable, CustomStringConvertible {
+    /// Effects that have started and not finished (cancelled ones included until they return).
+    public var runningEffects: Int
+    /// Event tasks whose effects have not all finished.
+    public var openEventTasks: Int
+    /// Effect identities with at least one running effect.
+    public var cancellationIDs: Int
+    /// Actions waiting to be handled.
+    public var queuedActions: Int
+
+    /// Whether nothing is tracked: no running effect, open event task, id or queued action.
+    public var isIdle: Bool {
+      runningEffects == 0 && openEventTasks == 0 && cancellationIDs == 0 && queuedActions == 0
+    }
+
+    public var description: String {
+      "\(runningEffects) running effects, \(openEventTasks) open event tasks, "
+        + "\(cancellationIDs) cancellation ids, \(queuedActions) queued actions"
+    }
+  }
+
+  /// What the runtime tracks right now. Once every effect has finished, everything but the state
+  /// is zero.
+  public var diagnostics: Diagnostics {
+    let counts = registry.counts
+    return Diagnostics(
+      runningEffects: counts.effects, openEventTasks: counts.groups, cancellationIDs: counts.ids,
+      queuedActions: queue.count - queueHead
+    )
+  }
+
+  /// The actions whose effects are still running (and not cancelled), oldest effect first; an
+  /// action appears once per running effect.
+  public var actionsWithRunningEffects: [Action] {
+    registry.runningEffectOrigins.compactMap { $0 as? Action }
+  }
+}

@@ -1,0 +1,225 @@
+import ConcurrencyExtras
+import Synchronization
+
+/// The bookkeeping of one runtime's in-flight effects: which tasks run, for which action, under
+/// which ids, and who waits for them.
+///
+/// Everything lives behind one lock, so a cancellation (from any thread, through an
+/// ``EventTask``) and a state write (on the main actor, through ``Send``) are totally ordered: a
+/// write that comes after a cancellation is dropped.
+///
+/// Task handles are cancelled and continuations resumed *outside* the lock, because both can run
+/// arbitrary code (cancellation handlers) that may call back into the registry.
+final class EffectRegistry: Sendable {
+  struct Effect {
+    var task: Task<Void, Never>?
+    let group: UInt64
+    let ids: [AnyHashableSendable]
+    /// The action that started the effect, for diagnostics.
+    let origin: any Sendable
+    var isCancelled = false
+  }
+
+  struct Group {
+    /// Live effects, plus one while the action that owns the group is still being handled.
+    var pending = 1
+    var effects: [UInt64] = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
+    var isCancelled = false
+    /// The handle, so that closing the registry can mark it cancelled. The reference cycle
+    /// (handle -> registry -> group -> handle) lasts only while the group is open.
+    let handle: EffectGroup
+  }
+
+  struct Storage {
+    var nextKey: UInt64 = 0
+    var effects: [UInt64: Effect] = [:]
+    var groups: [UInt64: Group] = [:]
+    var keysByID: [AnyHashableSendable: [UInt64]] = [:]
+    var isClosed = false
+
+    mutating func makeKey() -> UInt64 {
+      nextKey &+= 1
+      return nextKey
+    }
+
+    /// Marks the effect cancelled and returns its task, if it has one yet.
+    mutating func markCancelled(_ key: UInt64) -> Task<Void, Never>? {
+      guard effects[key]?.isCancelled == false else { return nil }
+      effects[key]!.isCancelled = true
+      return effects[key]!.task
+    }
+  }
+
+  private let storage = Mutex(Storage())
+
+  // MARK: Groups
+
+  /// Opens a group for one action. It stays open until ``release(_:)``.
+  func makeGroup() -> EffectGroup {
+    storage.withLock { storage in
+      let group = EffectGroup(id: storage.makeKey(), registry: self)
+      storage.groups[group.id] = Group(handle: group)
+      return group
+    }
+  }
+
+  /// Says that the action owning `group` has been handled: the group completes once its effects
+  /// have.
+  func release(_ group: EffectGroup) {
+    let waiters = storage.withLock { storage in
+      Self.decrement(group: group.id, in: &storage)
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  private static func decrement(
+    group id: UInt64, in storage: inout Storage
+  ) -> [CheckedContinuation<Void, Never>] {
+    guard var group = storage.groups[id] else { return [] }
+    group.pending -= 1
+    if group.pending == 0 {
+      storage.groups[id] = nil
+      return group.waiters
+    }
+    storage.groups[id] = group
+    return []
+  }
+
+  /// Cancels every effect of `group`, and every effect it would start later.
+  func cancel(group: EffectGroup) {
+    group.markCancelled()
+    let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+      guard storage.groups[group.id] != nil else { return [] }
+      storage.groups[group.id]!.isCancelled = true
+      return storage.groups[group.id]!.effects.compactMap { storage.markCancelled($0) }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Returns once `group` has completed. Cancelling the waiting task cancels the group.
+  func wait(for group: EffectGroup) async {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let isDone = storage.withLock { storage -> Bool in
+          guard storage.groups[group.id] != nil else { return true }
+          storage.groups[group.id]!.waiters.append(continuation)
+          return false
+        }
+        if isDone { continuation.resume() }
+      }
+    } onCancel: {
+      self.cancel(group: group)
+    }
+  }
+
+  // MARK: Effects
+
+  /// Registers an effect before its task exists. Returns `nil` when it must not run: its group
+  /// was cancelled or the registry is closed.
+  func reserve(group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) -> UInt64? {
+    let key = storage.withLock { storage -> UInt64? in
+      guard !storage.isClosed, let owner = storage.groups[group.id], !owner.isCancelled else { return nil }
+      let key = storage.makeKey()
+      storage.effects[key] = Effect(group: group.id, ids: ids, origin: origin)
+      storage.groups[group.id]!.pending += 1
+      storage.groups[group.id]!.effects.append(key)
+      for id in ids { storage.keysByID[id, default: []].append(key) }
+      return key
+    }
+    if key != nil { group.markStartedEffects() }
+    return key
+  }
+
+  /// Hands the registry the task of a reserved effect. If the effect was cancelled in between,
+  /// the task is cancelled now; if it already finished, there is nothing to keep.
+  func attach(_ task: Task<Void, Never>, to key: UInt64) {
+    let cancelNow = storage.withLock { storage -> Bool in
+      guard storage.effects[key] != nil else { return false }
+      storage.effects[key]!.task = task
+      return storage.effects[key]!.isCancelled
+    }
+    if cancelNow { task.cancel() }
+  }
+
+  /// Forgets a finished effect and completes its group if it was the last one.
+  func finish(_ key: UInt64) {
+    let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+      guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
+      for id in effect.ids {
+        guard var keys = storage.keysByID[id] else { continue }
+        keys.removeAll { $0 == key }
+        storage.keysByID[id] = keys.isEmpty ? nil : keys
+      }
+      storage.groups[effect.group]?.effects.removeAll { $0 == key }
+      return Self.decrement(group: effect.group, in: &storage)
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Whether the effect may still write state: it is running and was not cancelled.
+  func isLive(_ key: UInt64) -> Bool {
+    storage.withLock { $0.effects[key].map { !$0.isCancelled } ?? false }
+  }
+
+  /// Cancels every running effect with one of `ids`.
+  func cancel(ids: [AnyHashableSendable]) {
+    guard !ids.isEmpty else { return }
+    let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+      var tasks: [Task<Void, Never>] = []
+      for id in ids {
+        for key in storage.keysByID[id] ?? [] {
+          if let task = storage.markCancelled(key) { tasks.append(task) }
+        }
+      }
+      return tasks
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// Cancels every running effect. With `close`, also refuses new ones: the owner is gone.
+  func cancelAll(close: Bool) {
+    let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+      guard close else { return storage.effects.keys.compactMap { storage.markCancelled($0) } }
+      storage.isClosed = true
+      for id in storage.groups.keys {
+        storage.groups[id]!.isCancelled = true
+        storage.groups[id]!.handle.markCancelled()
+      }
+      return storage.effects.keys.compactMap { storage.markCancelled($0) }
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  /// The actions whose effects are still running and not cancelled, oldest first.
+  var runningEffectOrigins: [any Sendable] {
+    storage.withLock { storage in
+      storage.effects.sorted { $0.key < $1.key }.filter { !$0.value.isCancelled }.map(\.value.origin)
+    }
+  }
+
+  /// A snapshot of what is tracked, for diagnostics and leak tests.
+  var counts: (effects: Int, groups: Int, ids: Int) {
+    storage.withLock { ($0.effects.count, $0.groups.count, $0.keysByID.count) }
+  }
+}
+
+/// The effects started by one action (and by the effects it started), shared by its
+/// ``EventTask`` and the registry.
+final class EffectGroup: Sendable {
+  let id: UInt64
+  let registry: EffectRegistry
+  private let cancelled = Atomic(false)
+  private let startedEffects = Atomic(false)
+
+  init(id: UInt64, registry: EffectRegistry) {
+    self.id = id
+    self.registry = registry
+  }
+
+  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+  var hasStartedEffects: Bool { startedEffects.load(ordering: .acquiring) }
+
+  func markCancelled() { cancelled.store(true, ordering: .releasing) }
+  func markStartedEffects() { startedEffects.store(true, ordering: .releasing) }
+}

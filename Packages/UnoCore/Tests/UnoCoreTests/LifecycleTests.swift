@@ -1,0 +1,81 @@
+import Testing
+import UnoCore
+
+struct Suspending: Interactor {
+  typealias DomainState = Int
+  enum Action: Sendable { case suspend, bump }
+  var started: Latch
+  var ended: Box<Int>
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: 0) { state, action in
+      switch action {
+      case .suspend:
+        return .perform { [started, ended] _, send in
+          started.open()
+          // Suspends until cancelled: nothing else ever opens this latch.
+          await Latch().wait()
+          ended.update { $0 += 1 }
+          await send { $0 += 100 }
+        }
+      case .bump:
+        state += 1
+        return .perform { _, send in await send { $0 += 1 } }
+      }
+    }
+  }
+}
+
+/// Something that owns a runtime, as a view model does.
+@MainActor
+final class Owner {
+  let runtime: InteractorRuntime<Int, Suspending.Action>
+  init(_ interactor: Suspending) { runtime = InteractorRuntime(interactor) }
+}
+
+@MainActor
+@Suite struct LifecycleTests {
+  @Test func releasingTheOwnerCancelsEffectsAndFreesIt() async {
+    let started = Latch()
+    let ended = Box(0)
+    var owner: Owner? = Owner(Suspending(started: started, ended: ended))
+    weak let weakOwner = owner
+    weak let weakRuntime = owner?.runtime
+    let task = owner!.runtime.send(.suspend)
+    await started.wait()  // the effect is now suspended
+
+    owner = nil
+    // Freed although its effect is still suspended: effects do not retain their owner.
+    #expect(weakOwner == nil)
+    #expect(weakRuntime == nil)
+    // And the release cancelled the effect, which has now ended.
+    await task.finish()
+    #expect(task.isCancelled)
+    #expect(ended.value == 1)
+  }
+
+  @Test func finishedEffectsAreForgotten() async {
+    let runtime = InteractorRuntime(Suspending(started: Latch(), ended: Box(0)))
+    var tasks: [EventTask] = []
+    tasks.reserveCapacity(100_000)
+    for _ in 0..<100_000 {
+      tasks.append(runtime.send(.bump))
+    }
+    for task in tasks { await task.finish() }
+    tasks = []
+    #expect(runtime.state == 200_000)
+    #expect(runtime.diagnostics.isIdle, "\(runtime.diagnostics)")
+  }
+
+  @Test func runningEffectsAreListedWithTheirAction() async {
+    let started = Latch()
+    let runtime = InteractorRuntime(Suspending(started: started, ended: Box(0)))
+    let task = runtime.send(.suspend)
+    #expect(runtime.actionsWithRunningEffects.count == 1)
+    #expect(runtime.diagnostics.runningEffects == 1)
+    task.cancel()
+    #expect(runtime.actionsWithRunningEffects.isEmpty)
+    await task.finish()
+    #expect(runtime.diagnostics.runningEffects == 0)
+  }
+}

@@ -1,0 +1,2 @@
+// `import UnoArchitecture` is all a feature needs: it brings in every public module.
+@_exported import UnoCore

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Runs every test of every package: the umbrella package's `swift test` (which includes the test
+# targets of Packages/*), then the packages whose tests can only run from their own package
+# (macro expansion tests). Prints one closing line: "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+# Packages whose tests run from their own package (macro tests need the macro implementation
+# module, which another package cannot import).
+own_test_packages=()
+for dir in Packages/*/; do
+  [ -f "$dir/.own-tests" ] && own_test_packages+=("${dir%/}")
+done
+
+passed=0
+failed=0
+status=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+run() {
+  echo "==> swift test $*"
+  swift test "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  # Swift Testing's summary: "Test run with N tests in M suites passed|failed ... with K issues".
+  local n
+  n=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+  if [ "$rc" -eq 0 ]; then
+    passed=$((passed + n))
+  else
+    local f
+    f=$(grep -Ec '^✘ Test [^ ]+ failed' "$log" || true)
+    [ "$f" -eq 0 ] && f=1
+    failed=$((failed + f))
+    passed=$((passed + n - f))
+    status=1
+  fi
+}
+
+run "$@"
+for pkg in "${own_test_packages[@]}"; do
+  run --package-path "$pkg" "$@"
+done
+
+echo "$passed passed, $failed failed"
+exit $status
