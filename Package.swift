@@ -12,6 +12,8 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "Packages/UnoCore"),
+    .package(path: "Packages/UnoComposition"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
@@ -19,7 +21,8 @@ let package = Package(
     .target(
       name: "UnoArchitecture",
       dependencies: [
-        .product(name: "UnoCore", package: "UnoCore")
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoComposition", package: "UnoComposition"),
       ]
     ),
     .testTarget(
@@ -33,8 +36,30 @@ let package = Package(
       path: "Packages/UnoCore/Tests/UnoCoreTests"
     ),
     .testTarget(
+      name: "UnoCompositionTests",
+      dependencies: [
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Packages/UnoComposition/Tests/UnoCompositionTests"
+    ),
+    .testTarget(
       name: "UnoArchitectureTests",
-      dependencies: ["UnoArchitecture"]
+      dependencies: [
+        "UnoArchitecture",
+        .product(name: "Clocks", package: "swift-clocks"),
+      ],
+      swiftSettings: [
+        // The composition compile-time tests: a body that type-checks slowly is an error here, not
+        // just a slow build (TCA issues #2724 and #1353 are the failures to avoid).
+        .unsafeFlags([
+          "-Xfrontend", "-warn-long-expression-type-checking=3000",
+          "-Xfrontend", "-warn-long-function-bodies=3000",
+          "-warnings-as-errors",
+        ])
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

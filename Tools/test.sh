@@ -6,7 +6,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 # Packages whose tests run from their own package (macro tests need the macro implementation
-# module, which another package cannot import).
+# module, which another package cannot import). A package's `.own-tests` file names the test
+# targets to run there; the others already ran from the umbrella package.
 own_test_packages=()
 for dir in Packages/*/; do
   [ -f "$dir/.own-tests" ] && own_test_packages+=("${dir%/}")
@@ -39,7 +40,9 @@ run() {
 
 run "$@"
 for pkg in "${own_test_packages[@]}"; do
-  run --package-path "$pkg" "$@"
+  while read -r target; do
+    [ -n "$target" ] && run --package-path "$pkg" --filter "$target" "$@"
+  done < "$pkg/.own-tests"
 done
 
 echo "$passed passed, $failed failed"

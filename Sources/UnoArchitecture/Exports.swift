@@ -1,2 +1,3 @@
 // `import UnoArchitecture` is all a feature needs: it brings in every public module.
+@_exported import UnoComposition
 @_exported import UnoCore

@@ -1,0 +1,60 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "UnoComposition",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "UnoComposition", targets: ["UnoComposition"])
+  ],
+  dependencies: [
+    .package(path: "../UnoCore"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+  ],
+  targets: [
+    .target(
+      name: "UnoComposition",
+      dependencies: [
+        "UnoCompositionMacros",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "CasePaths", package: "swift-case-paths"),
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .macro(
+      name: "UnoCompositionMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+      ]
+    ),
+    .testTarget(
+      name: "UnoCompositionTests",
+      dependencies: [
+        "UnoComposition",
+        .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "UnoCompositionMacrosTests",
+      dependencies: [
+        "UnoCompositionMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,87 @@
+import UnoCore
+
+/// Builds an interactor from the interactors listed in a block.
+///
+/// Several children merge: each one handles every action, in order, seeing the state the previous
+/// one left, and their emissions run together. `if`/`else`, `if` alone, `switch`, `for … in` and
+/// `if #available` work as they do in SwiftUI:
+///
+/// ```swift
+/// @InteractorBuilder<AppState, AppAction>
+/// var body: some InteractorOf<Self> {
+///   LoggingInteractor()
+///   if isSearchEnabled {
+///     SearchInteractor()
+///   }
+///   for plugin in plugins {
+///     plugin
+///   }
+/// }
+/// ```
+///
+/// The `@Interactor` macro adds this attribute to `body` for you.
+///
+/// ## Initial value
+///
+/// A block's ``Interactor/initialValue`` is its first child's. A child that may have none (an
+/// `if` whose condition was false, an empty `for`, ``Empty``) defers to the next one.
+@resultBuilder
+public enum InteractorBuilder<State: Sendable, Action: Sendable> {
+  @inlinable
+  public static func buildExpression<I: Interactor<State, Action>>(_ interactor: I) -> I {
+    interactor
+  }
+
+  @inlinable
+  public static func buildBlock() -> Empty<State, Action> {
+    Empty()
+  }
+
+  @inlinable
+  public static func buildPartialBlock<I: Interactor<State, Action>>(first: I) -> I {
+    first
+  }
+
+  @inlinable
+  public static func buildPartialBlock<I0: Interactor<State, Action>, I1: Interactor<State, Action>>(
+    accumulated: I0, next: I1
+  ) -> Merge<I0, I1> {
+    Merge(accumulated, next)
+  }
+
+  @inlinable
+  public static func buildOptional<I: Interactor<State, Action>>(_ wrapped: I?) -> OptionalInteractor<I> {
+    OptionalInteractor(wrapped)
+  }
+
+  @inlinable
+  public static func buildEither<First: Interactor<State, Action>, Second: Interactor<State, Action>>(
+    first: First
+  ) -> ConditionalInteractor<First, Second> {
+    .first(first)
+  }
+
+  @inlinable
+  public static func buildEither<First: Interactor<State, Action>, Second: Interactor<State, Action>>(
+    second: Second
+  ) -> ConditionalInteractor<First, Second> {
+    .second(second)
+  }
+
+  @inlinable
+  public static func buildArray<I: Interactor<State, Action>>(_ interactors: [I]) -> MergeMany<I> {
+    MergeMany(interactors)
+  }
+
+  @inlinable
+  public static func buildLimitedAvailability<I: Interactor<State, Action>>(
+    _ interactor: I
+  ) -> AnyInteractor<State, Action> {
+    AnyInteractor(interactor)
+  }
+
+  @inlinable
+  public static func buildFinalResult<I: Interactor<State, Action>>(_ interactor: I) -> I {
+    interactor
+  }
+}

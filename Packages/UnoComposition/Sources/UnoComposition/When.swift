@@ -1,0 +1,193 @@
+import CasePaths
+import IssueReporting
+import UnoCore
+
+extension Interactor {
+  /// Runs a child interactor on a part of this interactor's state, for the actions that belong to
+  /// it.
+  ///
+  /// ```swift
+  /// var body: some InteractorOf<Self> {
+  ///   ParentInteractor()
+  ///     .when(stateIs: \.detail, actionIs: \.detail, stateAction: \.detailChanged) {
+  ///       DetailInteractor()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// - An action that `actionIs` extracts goes to the child, which mutates `state[keyPath:
+  ///   stateIs]`. Then this interactor receives `stateAction` with the child's new state, so it
+  ///   can react. Every other action goes to this interactor.
+  /// - The child's effects are scoped: their ``DynamicState`` reads the child part of the current
+  ///   state, their ``Send`` writes into it (and this interactor receives `stateAction` again).
+  /// - The child's effect ids are qualified by the scope, so the same child in two scopes never
+  ///   cancels the other scope's effects.
+  ///
+  /// - Parameters:
+  ///   - toChildState: Where the child's state lives in this interactor's state.
+  ///   - toChildAction: The case of this interactor's actions that carries the child's actions.
+  ///   - toStateAction: The case this interactor receives with the child's new state.
+  ///   - child: The child interactor.
+  public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
+    stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
+    actionIs toChildAction: CaseKeyPath<Action, ChildAction>,
+    stateAction toStateAction: CaseKeyPath<Action, ChildState>,
+    @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) -> some Interactor<DomainState, Action> {
+    When(
+      parent: self, state: .keyPath(toChildState), action: AnyCasePath(toChildAction),
+      stateAction: AnyCasePath(toStateAction), child: child(),
+      scope: String(reflecting: toChildState)
+    )
+  }
+
+  /// Runs a child interactor while this interactor's state (an enum) is in one case.
+  ///
+  /// ```swift
+  /// @CasePathable
+  /// enum State { case loading, loaded(Loaded) }
+  ///
+  /// var body: some InteractorOf<Self> {
+  ///   Root()
+  ///     .when(stateIs: \.loaded, actionIs: \.loaded, stateAction: \.loadedChanged) {
+  ///       LoadedInteractor()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// Behaves like ``when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
+  /// with one difference: when the state is no longer in the case, a child action and a write
+  /// from one of the child's effects are dropped, and reported with the name of the case.
+  public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
+    stateIs toChildState: CaseKeyPath<DomainState, ChildState>,
+    actionIs toChildAction: CaseKeyPath<Action, ChildAction>,
+    stateAction toStateAction: CaseKeyPath<Action, ChildState>,
+    @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) -> some Interactor<DomainState, Action> {
+    When(
+      parent: self, state: .casePath(AnyCasePath(toChildState)), action: AnyCasePath(toChildAction),
+      stateAction: AnyCasePath(toStateAction), child: child(),
+      scope: String(reflecting: toChildState)
+    )
+  }
+}
+
+/// A child interactor scoped to part of a parent's state and actions. Made by
+/// ``Interactor/when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``.
+public struct When<Parent: Interactor, Child: Interactor>: Interactor {
+  public typealias DomainState = Parent.DomainState
+  public typealias Action = Parent.Action
+  public typealias Body = Never
+
+  enum StatePath: Sendable {
+    case keyPath(WritableKeyPath<Parent.DomainState, Child.DomainState> & Sendable)
+    case casePath(AnyCasePath<Parent.DomainState, Child.DomainState>)
+  }
+
+  let parent: Parent
+  let state: StatePath
+  let action: AnyCasePath<Parent.Action, Child.Action>
+  let stateAction: AnyCasePath<Parent.Action, Child.DomainState>
+  let child: Child
+  /// Names the scope in messages and qualifies the child's effect ids.
+  let scope: String
+
+  public var initialValue: DomainState { parent.initialValue }
+
+  public func interact(
+    state parentState: inout DomainState, action parentAction: Action
+  ) -> Emission<DomainState> {
+    guard let childAction = action.extract(from: parentAction) else {
+      return parent.interact(state: &parentState, action: parentAction)
+    }
+    guard var childState = extract(from: parentState) else {
+      reportIssue(
+        """
+        A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
+        while the state was '\(Self.describeCase(parentState))'. The action was dropped.
+
+        The state left the case before the action arrived, for instance because an effect sent \
+        the action after the parent moved on. Cancel the child's effects when leaving the case, \
+        or send the action only while the case is active.
+        """
+      )
+      return .state
+    }
+    let childEmission = child.interact(state: &childState, action: childAction)
+    embed(childState, into: &parentState)
+    let parentEmission = parent.interact(state: &parentState, action: stateAction.embed(childState))
+    return scoped(childEmission, from: childState).merging(with: parentEmission)
+  }
+
+  private func extract(from parentState: DomainState) -> Child.DomainState? {
+    switch state {
+    case .keyPath(let keyPath): return parentState[keyPath: keyPath]
+    case .casePath(let casePath): return casePath.extract(from: parentState)
+    }
+  }
+
+  private func embed(_ childState: Child.DomainState, into parentState: inout DomainState) {
+    switch state {
+    case .keyPath(let keyPath): parentState[keyPath: keyPath] = childState
+    case .casePath(let casePath): parentState = casePath.embed(childState)
+    }
+  }
+
+  /// The name of the case the child lives in, as `.name`, found by embedding a child state.
+  /// Only used in messages.
+  private func caseName(_ childState: Child.DomainState) -> String {
+    switch state {
+    case .keyPath:
+      return scope
+    case .casePath(let casePath):
+      return Self.describeCase(casePath.embed(childState))
+    }
+  }
+
+  private static func describeCase(_ value: DomainState) -> String {
+    if let label = Mirror(reflecting: value).children.first?.label { return ".\(label)" }
+    return ".\(value)"
+  }
+
+  /// The child's emission, with effects that read and write the child part of the parent state.
+  private func scoped(
+    _ emission: Emission<Child.DomainState>, from snapshot: Child.DomainState
+  ) -> Emission<DomainState> {
+    guard !emission.isEmpty else { return .state }
+    return emission.scope(namespace: scope) { parentState, parentSend in
+      let childState = DynamicState<Child.DomainState> {
+        self.extract(from: await parentState.current) ?? snapshot
+      }
+      return (childState, childSend(parentSend, snapshot: snapshot))
+    }
+  }
+
+  private func childSend(
+    _ parentSend: Send<DomainState>, snapshot: Child.DomainState
+  ) -> Send<Child.DomainState> {
+    Send { reduce in
+      parentSend.reduce { parentState in
+        guard var childState = self.extract(from: parentState) else {
+          reportIssue(
+            """
+            An effect of '\(Child.self)' wrote its state after the parent's state left the case \
+            '\(self.caseName(snapshot))' (it is now '\(Self.describeCase(parentState))'). The write \
+            was dropped.
+
+            The effect outlived the case it belongs to. Cancel it when leaving the case (give it an \
+            id with '.cancellable(id:)' and return '.cancel(id:)'), or check the case before \
+            writing.
+            """
+          )
+          return .state
+        }
+        let childEmission = reduce(&childState)
+        self.embed(childState, into: &parentState)
+        let parentEmission = self.parent.interact(
+          state: &parentState, action: self.stateAction.embed(childState)
+        )
+        return self.scoped(childEmission, from: childState).merging(with: parentEmission)
+      }
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import Clocks
+import Testing
+import UnoComposition
+
+struct SearchState: Sendable, Equatable {
+  var searched: [String] = []
+  var results: [String] = []
+  var other: [String] = []
+}
+
+/// Records each query it receives, then produces results from an effect.
+struct Searcher: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: SearchState()) { state, query in
+      state.searched.append(query)
+      return .perform { _, send in
+        await send { $0.results.append("results for \(query)") }
+      }
+    }
+  }
+}
+
+/// Records into `other`: a second, independent debounced child.
+struct OtherRecorder: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: SearchState()) { state, query in
+      state.other.append(query)
+      return .state
+    }
+  }
+}
+
+/// `body` is rebuilt on every action, so this also shows that a debounce's identity is stable
+/// across body evaluations.
+struct DebouncedSearch: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  let clock: TestClock<Duration>
+  var body: some InteractorOf<Self> {
+    Debounce(for: .milliseconds(300), clock: clock) {
+      Searcher()
+    }
+  }
+}
+
+struct TwoDebounces: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  let clock: TestClock<Duration>
+  @InteractorBuilder<SearchState, String>
+  var body: some InteractorOf<Self> {
+    Debounce(for: .milliseconds(100), clock: clock) {
+      OtherRecorder()
+    }
+    Debounce(for: .milliseconds(300), clock: clock) {
+      Searcher()
+    }
+  }
+}
+
+@CasePathable
+enum PanesAction: Sendable {
+  case left(String)
+  case right(String)
+  case leftChanged(SearchState)
+  case rightChanged(SearchState)
+}
+
+struct Panes: Sendable, Equatable {
+  var left = SearchState()
+  var right = SearchState()
+}
+
+struct DebouncedPanes: Interactor {
+  typealias DomainState = Panes
+  typealias Action = PanesAction
+  let clock: TestClock<Duration>
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: Panes()) { _, _ in .state }
+      .when(stateIs: \.left, actionIs: \.left, stateAction: \.leftChanged) {
+        DebouncedSearch(clock: clock)
+      }
+      .when(stateIs: \.right, actionIs: \.right, stateAction: \.rightChanged) {
+        DebouncedSearch(clock: clock)
+      }
+  }
+}
+
+@MainActor
+@Suite struct DebounceTests {
+  let clock = TestClock()
+
+  @Test func onlyTheLastActionOfABurstReachesTheChildAfterTheBurst() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    let a = runtime.send("a")
+    await clock.advance(by: .milliseconds(100))
+    let ab = runtime.send("ab")
+    await clock.advance(by: .milliseconds(100))
+    let abc = runtime.send("abc")
+    await clock.advance(by: .milliseconds(299))
+    await a.finish()
+    await ab.finish()
+    #expect(runtime.state.searched.isEmpty)
+    #expect(runtime.diagnostics.runningEffects == 1)  // "abc" is still pending
+
+    await clock.advance(by: .milliseconds(1))
+    await abc.finish()
+    #expect(runtime.state.searched == ["abc"])
+    // finish() waited for the child's own effect, too.
+    #expect(runtime.state.results == ["results for abc"])
+    #expect(runtime.diagnostics.isIdle)
+  }
+
+  @Test func separateBurstsEachReachTheChild() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    let first = runtime.send("a")
+    await clock.advance(by: .milliseconds(300))
+    await first.finish()
+    let second = runtime.send("b")
+    await clock.advance(by: .milliseconds(300))
+    await second.finish()
+    #expect(runtime.state.searched == ["a", "b"])
+  }
+
+  @Test func cancellingTheEventTaskDropsThePendingAction() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    let task = runtime.send("a")
+    task.cancel()
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    #expect(runtime.state.searched.isEmpty)
+  }
+
+  @Test func twoDebouncesInOneBodyDoNotInterfere() async {
+    let runtime = InteractorRuntime(TwoDebounces(clock: clock))
+    let task = runtime.send("x")
+    await clock.advance(by: .milliseconds(100))
+    await clock.advance(by: .milliseconds(200))
+    await task.finish()
+    #expect(runtime.state.other == ["x"])
+    #expect(runtime.state.searched == ["x"])
+  }
+
+  @Test func theSameDebouncedChildInTwoScopesDoesNotInterfere() async {
+    let runtime = InteractorRuntime(DebouncedPanes(clock: clock))
+    let left = runtime.send(.left("l"))
+    await clock.advance(by: .milliseconds(100))
+    let right = runtime.send(.right("r"))
+    await clock.advance(by: .milliseconds(200))
+    await left.finish()
+    #expect(runtime.state.left.searched == ["l"])
+    await clock.advance(by: .milliseconds(100))
+    await right.finish()
+    #expect(runtime.state.right.searched == ["r"])
+  }
+
+  @Test func debounceDefaultsToTheContinuousClock() {
+    let debounce = DebounceInteractor(for: .milliseconds(300)) { Searcher() }
+    #expect(debounce.initialValue == SearchState())
+  }
+}
