@@ -8,11 +8,14 @@ let package = Package(
   name: "UnoArchitecture",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "UnoArchitecture", targets: ["UnoArchitecture"])
+    .library(name: "UnoArchitecture", targets: ["UnoArchitecture"]),
+    // Add to test targets: the test harness, the stream recorder and the test clocks.
+    .library(name: "UnoArchitectureTesting", targets: ["UnoArchitectureTesting"]),
   ],
   dependencies: [
     .package(path: "Packages/UnoCore"),
     .package(path: "Packages/UnoComposition"),
+    .package(path: "Packages/UnoTesting"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -23,6 +26,13 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoComposition", package: "UnoComposition"),
+      ]
+    ),
+    .target(
+      name: "UnoArchitectureTesting",
+      dependencies: [
+        "UnoArchitecture",
+        .product(name: "UnoTesting", package: "UnoTesting"),
       ]
     ),
     .testTarget(
@@ -46,9 +56,15 @@ let package = Package(
       path: "Packages/UnoComposition/Tests/UnoCompositionTests"
     ),
     .testTarget(
+      name: "UnoTestingTests",
+      dependencies: [.product(name: "UnoTesting", package: "UnoTesting")],
+      path: "Packages/UnoTesting/Tests/UnoTestingTests"
+    ),
+    .testTarget(
       name: "UnoArchitectureTests",
       dependencies: [
         "UnoArchitecture",
+        "UnoArchitectureTesting",
         .product(name: "Clocks", package: "swift-clocks"),
       ],
       swiftSettings: [

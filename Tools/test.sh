@@ -24,8 +24,11 @@ run() {
   swift test "$@" 2>&1 | tee "$log"
   local rc=${PIPESTATUS[0]}
   # Swift Testing's summary: "Test run with N tests in M suites passed|failed ... with K issues".
-  local n
+  local n x
   n=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+  # XCTest's summary: "Executed N tests, with M failures" (the last one is the total).
+  x=$(grep -Eo 'Executed [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
+  n=$((n + x))
   if [ "$rc" -eq 0 ]; then
     passed=$((passed + n))
   else

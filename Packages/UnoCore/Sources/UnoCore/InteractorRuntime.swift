@@ -303,7 +303,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// The actions whose effects are still running (and not cancelled), oldest effect first; an
   /// action appears once per running effect.
-  public var actionsWithRunningEffects: [Action] {
+  ///
+  /// Readable from any context (the effect registry is locked), for instance from a deinit.
+  nonisolated public var actionsWithRunningEffects: [Action] {
     registry.runningEffectOrigins.compactMap { $0 as? Action }
   }
 }

@@ -1,0 +1,251 @@
+import Clocks
+import CustomDump
+import IssueReporting
+import Synchronization
+import UnoCore
+
+/// Drives an ``Interactor`` in a test through the same runtime that view models use, and records
+/// every state it goes through.
+///
+/// ```swift
+/// @MainActor
+/// @Suite struct CounterTests {
+///   @Test func increment() async throws {
+///     let harness = await InteractorTestHarness(CounterInteractor())
+///
+///     harness.send(.increment)
+///     harness.send(.increment)
+///
+///     try await harness.assertStates([
+///       CounterState(count: 0),  // initial state
+///       CounterState(count: 1),
+///       CounterState(count: 2),
+///     ])
+///   }
+/// }
+/// ```
+///
+/// - ``send(_:)`` is synchronous: the state has changed when it returns. It returns the action's
+///   ``EventTask``; ``sendAndAwait(_:)`` also waits for the effects.
+/// - ``states`` is the whole history: the initial state, then the state after each action and after
+///   each effect write, in order.
+///
+/// ## Exhaustivity
+///
+/// By default (``Exhaustivity/on``) a test fails when the harness goes away with effects still
+/// running (the message names the actions that started them) or with states that no
+/// ``assertStates(_:timeout:fileID:filePath:line:column:)`` covered (the message shows them). Use
+/// ``Exhaustivity/off`` for integration-style tests that check only what they care about.
+@MainActor
+public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
+  /// Whether the harness fails a test that leaves effects running or states unasserted.
+  public enum Exhaustivity: Sendable {
+    case on
+    case off
+  }
+
+  /// The runtime the harness drives.
+  public let runtime: InteractorRuntime<State, Action>
+  /// The exhaustivity this harness checks with.
+  public let exhaustivity: Exhaustivity
+
+  /// Every state so far: the initial state, then one per action and per effect write.
+  public var states: [State] { history.withLock { $0.states } }
+  private let history: Mutex<History>
+  private let waiters: CountWaiters
+
+  /// Kept behind a lock so that the deinit, which is not isolated, can read it.
+  private struct History {
+    var states: [State]
+    var assertedCount = 1
+  }
+  private let location: SourceLocation
+
+  /// Creates a harness that starts from the interactor's ``Interactor/initialValue``.
+  ///
+  /// - Parameters:
+  ///   - interactor: The interactor under test.
+  ///   - exhaustivity: Whether to fail on running effects or unasserted states at the end.
+  ///   - clock: The clock that measures the timeouts of ``waitForStates(count:timeout:)``.
+  public convenience init(
+    _ interactor: some Interactor<State, Action>,
+    exhaustivity: Exhaustivity = .on,
+    clock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await self.init(
+      initialState: interactor.initialValue, interactor, exhaustivity: exhaustivity, clock: clock,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Creates a harness that starts from `initialState`.
+  public init(
+    initialState: State,
+    _ interactor: some Interactor<State, Action>,
+    exhaustivity: Exhaustivity = .on,
+    clock: any Clock<Duration> = ContinuousClock(),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.location = location
+    self.exhaustivity = exhaustivity
+    self.history = Mutex(History(states: [initialState]))
+    self.waiters = CountWaiters(clock: clock)
+    self.runtime = InteractorRuntime(initialState: initialState, interactor: interactor) { action, error in
+      reportIssue(
+        """
+        An effect started by the action '\(action)' threw an error that nothing handled: \(error)
+
+        Catch the error inside the effect and send a state that shows it.
+        """,
+        fileID: location.fileID, filePath: location.filePath, line: location.line,
+        column: location.column
+      )
+    }
+    waiters.update(count: 1)
+    runtime.addObserver { [weak self] state in
+      guard let self else { return }
+      let count = self.history.withLock { history in
+        history.states.append(state)
+        return history.states.count
+      }
+      self.waiters.update(count: count)
+    }
+  }
+
+  // Not `isolated deinit`: an isolated deinit runs without the releasing task's task-locals, so
+  // Swift Testing could not tell which test the failure belongs to. This deinit runs inline where
+  // the last reference goes away and reads only locked or immutable state.
+  deinit {
+    guard exhaustivity == .on else { return }
+    let running = runtime.actionsWithRunningEffects
+    if !running.isEmpty {
+      let actions = running.map {
+        "  • \(String(customDumping: $0).replacingOccurrences(of: "\n", with: "\n    "))"
+      }
+      reportIssue(
+        """
+        The test ended with \(running.count) effect(s) still running, started by:
+        \(actions.joined(separator: "\n"))
+
+        An exhaustive harness requires every effect to finish before the test ends. Await them \
+        ('await harness.sendAndAwait(...)' or 'await task.finish()'), cancel them, or create the \
+        harness with 'exhaustivity: .off'.
+        """,
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+      )
+    }
+    let (states, assertedCount) = history.withLock { ($0.states, $0.assertedCount) }
+    if states.count > assertedCount {
+      let unasserted = states[assertedCount...].enumerated().map { offset, state in
+        "  [\(assertedCount + offset)] \(String(customDumping: state).replacingOccurrences(of: "\n", with: "\n      "))"
+      }
+      reportIssue(
+        """
+        The test ended with \(states.count - assertedCount) state change(s) that no assertStates \
+        covered:
+        \(unasserted.joined(separator: "\n"))
+
+        An exhaustive harness requires every state to be asserted. Add them to an assertStates \
+        call, or create the harness with 'exhaustivity: .off'.
+        """,
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+      )
+    }
+  }
+
+  /// The current state.
+  public var currentState: State { runtime.state }
+
+  /// Sends `action`. The state has changed by the time this returns.
+  @discardableResult
+  public func send(_ action: Action) -> EventTask {
+    runtime.send(action)
+  }
+
+  /// Sends `action` and waits for every effect it started.
+  public func sendAndAwait(_ action: Action) async {
+    await send(action).finish()
+  }
+
+  /// Sends each action in turn, waiting for the effects of one before sending the next.
+  public func sendSequentially(_ actions: Action...) async {
+    await sendSequentially(actions)
+  }
+
+  /// Sends each action in turn, waiting for the effects of one before sending the next.
+  public func sendSequentially(_ actions: [Action]) async {
+    for action in actions { await sendAndAwait(action) }
+  }
+
+  /// Returns once ``states`` holds at least `count` states (the initial state included).
+  ///
+  /// - Throws: ``WaitTimeout`` after `timeout`, saying how many states were expected and how many
+  ///   arrived.
+  public func waitForStates(count: Int, timeout: Duration = .seconds(5)) async throws {
+    try await waiters.wait(for: count, timeout: timeout, what: "states")
+  }
+
+  /// Asserts that the whole history, from the initial state, is `expected`.
+  ///
+  /// If fewer states than expected have arrived, waits for them (up to `timeout`) first: effects
+  /// may still be writing. A mismatch is reported as a test failure with a diff, and thrown.
+  public func assertStates(
+    _ expected: [State],
+    timeout: Duration = .seconds(5),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async throws where State: Equatable {
+    if states.count < expected.count {
+      do {
+        try await waitForStates(count: expected.count, timeout: timeout)
+      } catch let timeout as WaitTimeout {
+        let message = "\(timeout)\n\n" + mismatch(expected: expected)
+        reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+        throw StateMismatch(message: message)
+      }
+    }
+    guard states == expected else {
+      let message = mismatch(expected: expected)
+      reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+      throw StateMismatch(message: message)
+    }
+    let count = expected.count
+    history.withLock { $0.assertedCount = max($0.assertedCount, count) }
+  }
+
+  private func mismatch(expected: [State]) -> String {
+    let difference =
+      diff(expected, states, format: .proportional)
+      ?? "expected:\n\(String(customDumping: expected))\nactual:\n\(String(customDumping: states))"
+    return """
+      The states do not match (− expected, + actual; \(expected.count) expected, \(states.count) \
+      actual):
+
+      \(difference)
+      """
+  }
+
+  /// Thrown by ``assertStates(_:timeout:fileID:filePath:line:column:)`` after it reported a
+  /// mismatch.
+  public struct StateMismatch: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+  }
+}
+
+struct SourceLocation: Sendable {
+  let fileID: StaticString
+  let filePath: StaticString
+  let line: UInt
+  let column: UInt
+}

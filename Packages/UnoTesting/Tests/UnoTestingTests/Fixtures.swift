@@ -1,0 +1,38 @@
+import UnoTesting
+
+struct CounterState: Sendable, Equatable {
+  var count = 0
+}
+
+enum CounterAction: Sendable, Equatable {
+  case increment
+  case decrement
+  /// Increments from an effect.
+  case incrementLater
+  /// Starts an effect that runs until cancelled.
+  case listen
+}
+
+struct CounterInteractor: Interactor {
+  typealias DomainState = CounterState
+  typealias Action = CounterAction
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: CounterState()) { state, action in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .state
+      case .decrement:
+        state.count -= 1
+        return .state
+      case .incrementLater:
+        return .perform { _, send in await send { $0.count += 1 } }
+      case .listen:
+        return .observe { _, _ in
+          try await Task.sleep(for: .seconds(3600))  // until cancelled; never awaited to completion
+        }
+      }
+    }
+  }
+}

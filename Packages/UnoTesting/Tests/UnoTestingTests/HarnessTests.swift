@@ -1,0 +1,154 @@
+import IssueReporting
+import Testing
+import UnoTesting
+
+@MainActor
+@Suite struct HarnessTests {
+  @Test func sendIsSynchronousAndReturnsTheEventTask() async throws {
+    let harness = await InteractorTestHarness(CounterInteractor())
+    let task = harness.send(.increment)
+    #expect(harness.currentState.count == 1)
+    #expect(!task.hasEffects)
+    let effect = harness.send(.incrementLater)
+    #expect(effect.hasEffects)
+    await effect.finish()
+    #expect(harness.currentState.count == 2)
+    try await harness.assertStates([.init(count: 0), .init(count: 1), .init(count: 1), .init(count: 2)])
+  }
+
+  @Test func historyRecordsActionsAndEffectWrites() async throws {
+    let harness = await InteractorTestHarness(CounterInteractor())
+    await harness.sendAndAwait(.incrementLater)
+    await harness.sendSequentially(.increment, .incrementLater, .decrement)
+    #expect(harness.states.map(\.count) == [0, 0, 1, 2, 2, 3, 2])
+    try await harness.assertStates([0, 0, 1, 2, 2, 3, 2].map { CounterState(count: $0) })
+  }
+
+  @Test func startsFromAnExplicitState() async throws {
+    let harness = await InteractorTestHarness(initialState: CounterState(count: 41), CounterInteractor())
+    harness.send(.increment)
+    try await harness.assertStates([.init(count: 41), .init(count: 42)])
+  }
+
+  @Test func assertStatesWaitsForEffectsStillWriting() async throws {
+    let harness = await InteractorTestHarness(CounterInteractor())
+    harness.send(.incrementLater)  // not awaited
+    try await harness.assertStates([.init(count: 0), .init(count: 0), .init(count: 1)])
+  }
+
+  @Test func waitForStatesTimesOutOnTheInjectedClock() async throws {
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(CounterInteractor(), exhaustivity: .off, clock: clock)
+    harness.send(.increment)
+    async let wait: Void = harness.waitForStates(count: 5, timeout: .seconds(2))
+    await clock.advance(by: .seconds(2))
+    do {
+      try await wait
+      Issue.record("expected a timeout")
+    } catch let error as WaitTimeout {
+      #expect(error.expected == 5)
+      #expect(error.arrived == 2)
+      #expect(error.description.hasPrefix("Timed out after 2.0 seconds waiting for 5 states; 2 arrived."))
+    }
+  }
+
+  @Test func mismatchIsReportedWithADiffAndThrown() async throws {
+    let harness = await InteractorTestHarness(CounterInteractor(), exhaustivity: .off)
+    harness.send(.increment)
+    // custom-dump marks unchanged lines with a figure space (U+2007).
+    let expectedText = """
+      The states do not match (− expected, + actual; 2 expected, 2 actual):
+
+      \u{2007} [
+      \u{2007}   [0]: CounterState(count: 0),
+      −   [1]: CounterState(count: 2)
+      +   [1]: CounterState(count: 1)
+      \u{2007} ]
+      """
+    try await withKnownIssue {
+      do {
+        try await harness.assertStates([.init(count: 0), .init(count: 2)])
+        Issue.record("expected a throw")
+      } catch let error as InteractorTestHarness<CounterState, CounterAction>.StateMismatch {
+        #expect(error.message == expectedText)
+      }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == expectedText
+    }
+  }
+}
+
+@MainActor
+@Suite struct ExhaustivityTests {
+  @Test func runningEffectAtTheEndFailsAndNamesTheAction() async throws {
+    let expected = """
+      The test ended with 1 effect(s) still running, started by:
+        • CounterAction.listen
+
+      An exhaustive harness requires every effect to finish before the test ends. Await them \
+      ('await harness.sendAndAwait(...)' or 'await task.finish()'), cancel them, or create the \
+      harness with 'exhaustivity: .off'.
+      """
+    try await withKnownIssue {
+      var harness: InteractorTestHarness<CounterState, CounterAction>? =
+        await InteractorTestHarness(CounterInteractor())
+      harness?.send(.listen)
+      try await harness?.assertStates([.init(), .init()])
+      harness = nil
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == expected
+    }
+  }
+
+  @Test func unassertedStatesAtTheEndFailAndAreShown() async throws {
+    let expected = """
+      The test ended with 2 state change(s) that no assertStates covered:
+        [1] CounterState(count: 1)
+        [2] CounterState(count: 2)
+
+      An exhaustive harness requires every state to be asserted. Add them to an assertStates \
+      call, or create the harness with 'exhaustivity: .off'.
+      """
+    await withKnownIssue {
+      var harness: InteractorTestHarness<CounterState, CounterAction>? =
+        await InteractorTestHarness(CounterInteractor())
+      harness?.send(.increment)
+      harness?.send(.increment)
+      harness = nil
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined() == expected
+    }
+  }
+
+  @Test func onlyStatesAfterTheLastAssertionCount() async throws {
+    try await withKnownIssue {
+      var harness: InteractorTestHarness<CounterState, CounterAction>? =
+        await InteractorTestHarness(CounterInteractor())
+      harness?.send(.increment)
+      try await harness?.assertStates([.init(count: 0), .init(count: 1)])
+      harness?.send(.decrement)
+      harness = nil
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("1 state change(s)") && text.contains("[2] CounterState(count: 0)")
+    }
+  }
+
+  @Test func nonExhaustiveHarnessIsSilent() async {
+    var harness: InteractorTestHarness<CounterState, CounterAction>? =
+      await InteractorTestHarness(CounterInteractor(), exhaustivity: .off)
+    harness?.send(.listen)
+    harness?.send(.increment)
+    harness = nil
+    #expect(harness == nil)
+  }
+
+  @Test func fullyAssertedHarnessWithFinishedEffectsIsSilent() async throws {
+    var harness: InteractorTestHarness<CounterState, CounterAction>? =
+      await InteractorTestHarness(CounterInteractor())
+    await harness?.sendAndAwait(.incrementLater)
+    try await harness?.assertStates([.init(count: 0), .init(count: 0), .init(count: 1)])
+    harness = nil
+    #expect(harness == nil)
+  }
+}

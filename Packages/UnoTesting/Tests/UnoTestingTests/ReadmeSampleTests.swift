@@ -1,0 +1,20 @@
+import Testing
+import UnoTesting
+
+// The README note's testing sample, verbatim inside a main-actor suite.
+@MainActor
+@Suite struct ReadmeSampleTests {
+  @Test
+  func testIncrement() async throws {
+    let harness = await InteractorTestHarness(CounterInteractor())
+
+    harness.send(.increment)
+    harness.send(.increment)
+
+    try await harness.assertStates([
+      CounterState(count: 0),  // Initial state
+      CounterState(count: 1),
+      CounterState(count: 2),
+    ])
+  }
+}
