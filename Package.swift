@@ -15,6 +15,7 @@ let package = Package(
   dependencies: [
     .package(path: "Packages/UnoCore"),
     .package(path: "Packages/UnoComposition"),
+    .package(path: "Packages/UnoPresentation"),
     .package(path: "Packages/UnoTesting"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
@@ -26,6 +27,7 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
       ]
     ),
     .target(
@@ -54,6 +56,19 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       path: "Packages/UnoComposition/Tests/UnoCompositionTests"
+    ),
+    .testTarget(
+      name: "UnoPresentationTests",
+      dependencies: [
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ],
+      path: "Packages/UnoPresentation/Tests/UnoPresentationTests"
+    ),
+    .testTarget(
+      name: "ReadmeNoteTests",
+      dependencies: ["UnoArchitecture", "UnoArchitectureTesting"]
     ),
     .testTarget(
       name: "UnoTestingTests",

@@ -222,6 +222,13 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     }
   }
 
+  /// Returns once no effect of this runtime is running, including effects started while waiting.
+  ///
+  /// Cancelling the waiting task makes it return early; it does not cancel the effects.
+  public func waitForAllEffects() async {
+    await registry.waitUntilIdle()
+  }
+
   /// Cancels every running effect. The runtime keeps working: later actions start new effects.
   public func cancelAllEffects() {
     registry.cancelAll(close: false)

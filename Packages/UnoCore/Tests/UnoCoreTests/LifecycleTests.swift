@@ -67,6 +67,29 @@ final class Owner {
     #expect(runtime.diagnostics.isIdle, "\(runtime.diagnostics)")
   }
 
+  @Test func waitForAllEffectsReturnsWhenNoEffectRuns() async {
+    let runtime = InteractorRuntime(Suspending(started: Latch(), ended: Box(0)))
+    await runtime.waitForAllEffects()  // nothing running: returns at once
+    for _ in 0..<100 { runtime.send(.bump) }
+    await runtime.waitForAllEffects()
+    #expect(runtime.state == 200)
+    #expect(runtime.diagnostics.runningEffects == 0)
+  }
+
+  @Test func waitForAllEffectsReturnsEarlyWhenCancelled() async {
+    let started = Latch()
+    let ended = Box(0)
+    let runtime = InteractorRuntime(Suspending(started: started, ended: ended))
+    let effect = runtime.send(.suspend)
+    await started.wait()
+    let waiter = Task { await runtime.waitForAllEffects() }
+    waiter.cancel()
+    await waiter.value
+    #expect(ended.value == 0)  // the effect is still suspended: waiting did not cancel it
+    effect.cancel()
+    await effect.finish()
+  }
+
   @Test func runningEffectsAreListedWithTheirAction() async {
     let started = Latch()
     let runtime = InteractorRuntime(Suspending(started: started, ended: Box(0)))

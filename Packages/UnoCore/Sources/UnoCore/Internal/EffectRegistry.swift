@@ -36,6 +36,7 @@ final class EffectRegistry: Sendable {
     var effects: [UInt64: Effect] = [:]
     var groups: [UInt64: Group] = [:]
     var keysByID: [AnyHashableSendable: [UInt64]] = [:]
+    var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var isClosed = false
 
     mutating func makeKey() -> UInt64 {
@@ -152,9 +153,32 @@ final class EffectRegistry: Sendable {
         storage.keysByID[id] = keys.isEmpty ? nil : keys
       }
       storage.groups[effect.group]?.effects.removeAll { $0 == key }
-      return Self.decrement(group: effect.group, in: &storage)
+      var waiters = Self.decrement(group: effect.group, in: &storage)
+      if storage.effects.isEmpty {
+        waiters += storage.idleWaiters.values
+        storage.idleWaiters = [:]
+      }
+      return waiters
     }
     for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once no effect is running. Cancelling the waiting task returns early.
+  func waitUntilIdle() async {
+    let id = storage.withLock { $0.makeKey() }
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let resumeNow = storage.withLock { storage -> Bool in
+          if storage.effects.isEmpty || Task.isCancelled { return true }
+          storage.idleWaiters[id] = continuation
+          return false
+        }
+        if resumeNow { continuation.resume() }
+      }
+    } onCancel: {
+      let waiter = storage.withLock { $0.idleWaiters.removeValue(forKey: id) }
+      waiter?.resume()
+    }
   }
 
   /// Whether the effect may still write state: it is running and was not cancelled.

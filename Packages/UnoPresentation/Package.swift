@@ -1,0 +1,55 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+  name: "UnoPresentation",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "UnoPresentation", targets: ["UnoPresentation"])
+  ],
+  dependencies: [
+    .package(path: "../UnoCore"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
+    .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    .package(path: "../UnoMacroSupport"),
+  ],
+  targets: [
+    .target(
+      name: "UnoPresentation",
+      dependencies: [
+        "UnoPresentationMacros",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .macro(
+      name: "UnoPresentationMacros",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+        .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+        .product(name: "UnoMacroSupport", package: "UnoMacroSupport"),
+      ]
+    ),
+    .testTarget(
+      name: "UnoPresentationTests",
+      dependencies: [
+        "UnoPresentation",
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .testTarget(
+      name: "UnoPresentationMacrosTests",
+      dependencies: [
+        "UnoPresentationMacros",
+        .product(name: "MacroTesting", package: "swift-macro-testing"),
+        .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+      ]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,192 @@
+import IssueReporting
+import Observation
+import Synchronization
+import UnoCore
+
+/// Runs a feature on the main actor and exposes its view state to a view.
+///
+/// A view model owns an ``InteractorRuntime`` (which owns the domain state and the effects) and a
+/// ``ViewStateReducer`` that turns the domain state into view state after every change, from
+/// actions and from effects alike.
+///
+/// ```swift
+/// let viewModel = ViewModel(
+///   initialValue: CounterViewState(count: 0, displayText: ""),
+///   CounterInteractor().eraseToAnyInteractor(),
+///   CounterViewStateReducer().eraseToAnyViewStateReducer()
+/// )
+/// viewModel.sendViewEvent(.increment)
+/// viewModel.displayText   // "Count: 1": dynamic member lookup into viewState
+/// await viewModel.sendViewEvent(.refresh).finish()
+/// ```
+///
+/// - It is observable with the Observation framework: SwiftUI views, and
+///   `withObservationTracking`, are told once per view-state change.
+/// - ``viewStates`` is an `AsyncStream` of view states for non-UI consumers.
+/// - Releasing the view model cancels all of its effects; effects never keep it alive.
+/// - In debug builds, creating a view model at a call site where another one is still alive is
+///   reported: it usually means a view re-creates its view model (use `@State`).
+@dynamicMemberLookup
+@MainActor
+public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState: Sendable>: Observable {
+  private var _viewState: ViewState
+  private let runtime: InteractorRuntime<DomainState, Action>
+  private let viewStateReducer: AnyViewStateReducer<DomainState, ViewState>
+  private let registrar = ObservationRegistrar()
+  private let streams = StreamContinuations<ViewState>()
+  private let callSite: CallSite?
+
+  /// Creates a view model whose view state is reduced from the domain state.
+  ///
+  /// The domain state starts at the interactor's ``Interactor/initialValue``. The view state starts
+  /// at `initialValue`, which is trusted: the reducer first runs after the first change.
+  ///
+  /// - Parameters:
+  ///   - initialValue: The view state to show before the first change.
+  ///   - interactor: The feature's business logic.
+  ///   - viewStateReducer: Maps domain state to view state.
+  ///   - reportsReinitialization: Whether to report (in debug builds) a second live view model from
+  ///     the same call site. `nil`, the default, reports except under a test runner, where tests
+  ///     running in parallel legitimately create view models from one helper. Pass `false` where
+  ///     several are intended, e.g. a host opening many sessions.
+  public init(
+    initialValue: @autoclosure () -> ViewState,
+    _ interactor: AnyInteractor<DomainState, Action>,
+    _ viewStateReducer: AnyViewStateReducer<DomainState, ViewState>,
+    reportsReinitialization: Bool? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self._viewState = initialValue()
+    self.viewStateReducer = viewStateReducer
+    self.runtime = InteractorRuntime(interactor)
+    self.callSite =
+      reportsReinitialization ?? !isTesting ? CallSite.register(fileID: fileID, line: line) : nil
+    runtime.addObserver { [weak self] domainState in
+      self?.domainStateDidChange(domainState)
+    }
+  }
+
+  /// Creates a view model whose view state *is* the domain state (see ``DirectViewModel``).
+  public convenience init(
+    _ initialValue: @autoclosure () -> ViewState,
+    _ interactor: AnyInteractor<ViewState, Action>,
+    reportsReinitialization: Bool? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) where DomainState == ViewState {
+    self.init(
+      initialValue: initialValue(), interactor, BuildViewState { $0 }.eraseToAnyViewStateReducer(),
+      reportsReinitialization: reportsReinitialization, fileID: fileID, line: line
+    )
+  }
+
+  deinit {
+    callSite?.unregister()
+    streams.finishAll()
+    // The runtime goes with us, and its deinit cancels every effect.
+  }
+
+  /// The current view state. Reading it inside `withObservationTracking` (or a SwiftUI body)
+  /// tracks it.
+  public private(set) var viewState: ViewState {
+    get {
+      registrar.access(self, keyPath: \.viewState)
+      return _viewState
+    }
+    set {
+      registrar.withMutation(of: self, keyPath: \.viewState) {
+        _viewState = newValue
+      }
+    }
+  }
+
+  /// Reads a property of ``viewState``: `viewModel.displayText`.
+  public subscript<Value>(dynamicMember keyPath: KeyPath<ViewState, Value>) -> Value {
+    viewState[keyPath: keyPath]
+  }
+
+  /// Sends an action. ``viewState`` is up to date when this returns; the returned ``EventTask``
+  /// tracks the effects the action started.
+  ///
+  /// ```swift
+  /// viewModel.sendViewEvent(.increment)                  // fire and forget
+  /// await viewModel.sendViewEvent(.refresh).finish()     // e.g. in .refreshable
+  /// ```
+  @discardableResult
+  public func sendViewEvent(_ event: Action) -> EventTask {
+    runtime.send(event)
+  }
+
+  /// View states for consumers that are not views: the current view state first, then every
+  /// change, until the view model is released or the consumer stops.
+  ///
+  /// ```swift
+  /// for await state in viewModel.viewStates {
+  ///   print(state.displayText)
+  /// }
+  /// ```
+  public var viewStates: AsyncStream<ViewState> {
+    let (stream, continuation) = AsyncStream<ViewState>.makeStream()
+    continuation.yield(_viewState)
+    streams.add(continuation)
+    return stream
+  }
+
+  /// The domain state, for diagnostics and tests. Views should read ``viewState``.
+  public var domainState: DomainState { runtime.state }
+
+  private func domainStateDidChange(_ domainState: DomainState) {
+    var newViewState = _viewState
+    viewStateReducer.reduce(domainState, into: &newViewState)
+    if let unchanged = isEqual(newViewState, _viewState), unchanged { return }
+    viewState = newViewState
+    streams.yield(newViewState)
+  }
+}
+
+/// A view model whose view state is its domain state: for features simple enough to render their
+/// domain directly.
+///
+/// ```swift
+/// let viewModel: DirectViewModel<CounterAction, CounterState> = ViewModel(
+///   CounterState(count: 0),
+///   CounterInteractor().eraseToAnyInteractor()
+/// )
+/// ```
+public typealias DirectViewModel<Action: Sendable, State: Sendable> = ViewModel<Action, State, State>
+
+/// `lhs == rhs` when the values are `Equatable`, `nil` otherwise.
+private func isEqual<T>(_ lhs: T, _ rhs: T) -> Bool? {
+  func open<E: Equatable>(_ lhs: E) -> Bool { lhs == (rhs as! E) }
+  guard let lhs = lhs as? any Equatable else { return nil }
+  return open(lhs)
+}
+
+/// The continuations of a view model's ``ViewModel/viewStates`` streams, behind a lock so that
+/// the (nonisolated) deinit can finish them.
+final class StreamContinuations<Element: Sendable>: Sendable {
+  private let continuations = Mutex<[Int: AsyncStream<Element>.Continuation]>([:])
+  private let nextID = Atomic(0)
+
+  func add(_ continuation: AsyncStream<Element>.Continuation) {
+    let id = nextID.add(1, ordering: .relaxed).newValue
+    continuations.withLock { $0[id] = continuation }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.continuations.withLock { $0.removeValue(forKey: id) }
+    }
+  }
+
+  func yield(_ element: Element) {
+    let all = continuations.withLock { Array($0.values) }
+    for continuation in all { continuation.yield(element) }
+  }
+
+  func finishAll() {
+    let all = continuations.withLock { continuations in
+      defer { continuations = [:] }
+      return Array(continuations.values)
+    }
+    for continuation in all { continuation.finish() }
+  }
+}

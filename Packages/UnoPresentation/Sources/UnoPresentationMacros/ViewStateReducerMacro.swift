@@ -1,0 +1,55 @@
+import SwiftCompilerPlugin
+import SwiftSyntax
+import SwiftSyntaxMacros
+import UnoMacroSupport
+
+@main
+struct UnoPresentationMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [ViewStateReducerMacro.self]
+}
+
+/// `@ViewStateReducer<Domain, View>`: declares a struct as a view-state reducer.
+///
+/// - adds `typealias DomainState = Domain` and `typealias ViewState = View` (unless the struct
+///   already declares those names),
+/// - adds `typealias Body = Never` when the struct implements `reduce(_:into:)` and no `body`,
+/// - puts `@ViewStateReducerBuilder<Domain, View>` on `body`,
+/// - adds the `ViewStateReducer` conformance.
+public enum ViewStateReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+  static let spec = ConformanceMacroSpec(
+    macroName: "ViewStateReducer",
+    conformance: "UnoPresentation.ViewStateReducer",
+    builder: "ViewStateReducerBuilder",
+    typealiases: ("DomainState", "ViewState"),
+    argumentsDescription: "the domain state and the view state",
+    example: "@ViewStateReducer<CounterState, CounterViewState>",
+    primitive: (name: "reduce", signature: "a 'reduce(_:into:)'"),
+    bodyDeclaration: "var body: some ViewStateReducerOf<Self>",
+    whyStruct: "view-state reducers are plain values",
+    whyBody: "a view-state reducer needs one of them to map domain state to view state",
+    diagnosticDomain: "UnoPresentationMacros"
+  )
+
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    ConformanceMacro.members(spec, of: node, providingMembersOf: declaration, in: context)
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    ConformanceMacro.memberAttributes(spec, of: node, attachedTo: declaration, providingAttributesFor: member)
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ConformanceMacro.extensions(
+      spec, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols)
+  }
+}
