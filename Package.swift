@@ -14,6 +14,9 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "Packages/UnoCore"),
+    .package(path: "Packages/UnoPlugin"),
+    .package(path: "Packages/Counter"),
+    .package(path: "Packages/Search"),
     .package(path: "Packages/UnoComposition"),
     .package(path: "Packages/UnoPresentation"),
     .package(path: "Packages/UnoTesting"),
@@ -65,6 +68,37 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ],
       path: "Packages/UnoPresentation/Tests/UnoPresentationTests"
+    ),
+    .testTarget(
+      name: "UnoPluginTests",
+      dependencies: [.product(name: "UnoPlugin", package: "UnoPlugin")],
+      path: "Packages/UnoPlugin/Tests/UnoPluginTests"
+    ),
+    .testTarget(
+      name: "CounterFeatureTests",
+      dependencies: [
+        .product(name: "CounterFeature", package: "Counter"),
+        .product(name: "CounterPlugin", package: "Counter"),
+        .product(name: "UnoTesting", package: "UnoTesting"),
+      ],
+      path: "Packages/Counter/Tests/CounterFeatureTests"
+    ),
+    .testTarget(
+      name: "SearchFeatureTests",
+      dependencies: [
+        .product(name: "SearchFeature", package: "Search"),
+        .product(name: "SearchPlugin", package: "Search"),
+        .product(name: "UnoTesting", package: "UnoTesting"),
+      ],
+      path: "Packages/Search/Tests/SearchFeatureTests"
+    ),
+    .testTarget(
+      name: "SearchClientLiveTests",
+      dependencies: [
+        .product(name: "SearchClientLive", package: "Search"),
+        .product(name: "SearchFeature", package: "Search"),
+      ],
+      path: "Packages/Search/Tests/SearchClientLiveTests"
     ),
     .testTarget(
       name: "ReadmeNoteTests",

@@ -1,17 +1,29 @@
 #!/usr/bin/env bash
-# Runs the whole test suite N times in a row (default 50) and stops at the first failure.
-# Builds once, then runs with --skip-build. Usage: bash Tools/flake-check.sh [N]
-set -euo pipefail
+# Runs the whole test suite N times in a row (default 50) and stops at the first failure or hang.
+# Builds once, then runs with --skip-build. Each run has a time limit (default 600 s), so a hang is
+# reported as a failure with the tests that started and never finished.
+# Usage: bash Tools/flake-check.sh [N] [seconds per run]
+set -uo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-50}
-swift build --build-tests
+limit=${2:-600}
+swift build --build-tests || exit 1
 for i in $(seq 1 "$runs"); do
-  if ! swift test --skip-build >"/tmp/uno-flake-$i.log" 2>&1; then
-    echo "run $i of $runs FAILED; log: /tmp/uno-flake-$i.log"
-    grep -E '✘|error' "/tmp/uno-flake-$i.log" | head -20
+  log="/tmp/uno-flake-$i.log"
+  # Line-buffered, so that a hung run's log shows every test that started.
+  timeout --signal=KILL "$limit" stdbuf -oL -eL swift test --skip-build >"$log" 2>&1
+  rc=$?
+  if [ $rc -ne 0 ]; then
+    echo "run $i of $runs FAILED (exit $rc; 137 means it hung past ${limit}s); log: $log"
+    grep -E '✘' "$log" | head -20
+    started=$(grep -oE 'Test [a-zA-Z]+\([^)]*\) started' "$log" | sed 's/ started//' | sort -u)
+    finished=$(grep -oE 'Test [a-zA-Z]+\([^)]*\) (passed|failed)' "$log" | sed -E 's/ (passed|failed)//' | sort -u)
+    echo "started and never finished:"
+    comm -23 <(echo "$started") <(echo "$finished")
+    echo "0 passed, 1 failed"
     exit 1
   fi
-  echo "run $i of $runs passed: $(grep -Eo 'Test run with [0-9]+ tests' "/tmp/uno-flake-$i.log" | tail -1)"
-  rm -f "/tmp/uno-flake-$i.log"
+  echo "run $i of $runs passed: $(grep -Eo 'Test run with [0-9]+ tests' "$log" | tail -1)"
+  rm -f "$log"
 done
 echo "$runs passed, 0 failed"

@@ -43,6 +43,35 @@ struct InteractorMacroTests {
     }
   }
 
+  @Test func publicStructGetsPublicTypealiases() {
+    assertMacro {
+      """
+      @Interactor<CounterState, CounterAction>
+      public struct CounterInteractor: Sendable {
+        public var body: some InteractorOf<Self> {
+          Empty()
+        }
+      }
+      """
+    } expansion: {
+      """
+      public struct CounterInteractor: Sendable {
+        @InteractorBuilder<CounterState, CounterAction>
+        public var body: some InteractorOf<Self> {
+          Empty()
+        }
+
+        public typealias DomainState = CounterState
+
+        public typealias Action = CounterAction
+      }
+
+      extension CounterInteractor: UnoCore.Interactor {
+      }
+      """
+    }
+  }
+
   @Test func keepsTypealiasesAndNestedTypesTheStructDeclares() {
     assertMacro {
       """

@@ -163,3 +163,47 @@ struct DebouncedPanes: Interactor {
     #expect(debounce.initialValue == SearchState())
   }
 }
+
+@CasePathable
+enum EditorAction: Sendable {
+  case typed(String)
+  case other
+}
+
+struct Editor: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = EditorAction
+  let clock: TestClock<Duration>
+  @InteractorBuilder<SearchState, EditorAction>
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: SearchState()) { state, action in
+      if case .other = action { state.other.append("other") }
+      return .state
+    }
+    OnAction(\.typed) {
+      Debounce(for: .milliseconds(300), clock: clock) {
+        Searcher()
+      }
+    }
+  }
+}
+
+@MainActor
+@Suite struct OnActionTests {
+  let clock = TestClock()
+
+  @Test func onlyMatchingActionsReachTheChildSoOthersDoNotRestartTheDebounce() async {
+    let runtime = InteractorRuntime(Editor(clock: clock))
+    let typed = runtime.send(.typed("uno"))
+    await clock.advance(by: .milliseconds(200))
+    runtime.send(.other)  // would cancel the pending search if it reached the debounce
+    await clock.advance(by: .milliseconds(100))
+    await typed.finish()
+    #expect(runtime.state.searched == ["uno"])
+    #expect(runtime.state.other == ["other"])
+  }
+
+  @Test func initialValueComesFromTheSiblings() {
+    #expect(Editor(clock: clock).initialValue == SearchState())
+  }
+}

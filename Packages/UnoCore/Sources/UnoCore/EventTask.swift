@@ -25,6 +25,16 @@ public struct EventTask: Sendable {
   /// A task for an action that started no effects.
   public static var none: EventTask { EventTask(group: nil) }
 
+  /// Identifies the effects of one action, so that a change reported by
+  /// ``InteractorRuntime/addObserver(withSource:)`` can be matched to the task of the action that
+  /// caused it.
+  public struct ID: Hashable, Sendable {
+    let rawValue: ObjectIdentifier
+  }
+
+  /// The identity of this task's effects; `nil` when the action started none.
+  public var id: ID? { group.map { ID(rawValue: ObjectIdentifier($0)) } }
+
   /// Cancels every effect the action started, and any it would start later. Their sends are
   /// dropped from now on.
   public func cancel() {

@@ -39,7 +39,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   private let interactor: AnyInteractor<State, Action>
   private let registry = EffectRegistry()
   private let onEffectFailure: @MainActor (Action, any Error) -> Void
-  private var observers: [(id: ObserverID, onChange: @MainActor (State) -> Void)] = []
+  private var observers: [(id: ObserverID, onChange: @MainActor (State, StateChangeSource) -> Void)] = []
   private var nextObserverID = 0
   private var isHandling = false
   private var queue: [(action: Action, group: EffectGroup)] = []
@@ -100,7 +100,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup?) -> EventTask {
     let emission = interactor.interact(state: &state, action: action)
-    publish()
+    publish(.action)
     var group = queuedGroup
     run(emission, group: &group, origin: action)
     guard let group else { return .none }
@@ -124,7 +124,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     let wasHandling = isHandling
     isHandling = true
     let emission = reduce(&state)
-    publish()
+    publish(.effect(of: EventTask.ID(rawValue: ObjectIdentifier(group))))
     var owner: EffectGroup? = group
     run(emission, group: &owner, origin: origin)
     guard !wasHandling else { return }
@@ -259,6 +259,17 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// observer may send actions; they are queued (see ``send(_:)``).
   @discardableResult
   public func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> ObserverID {
+    addObserver(withSource: { state, _ in onChange(state) })
+  }
+
+  /// Like ``addObserver(_:)``, and also says where each change came from: the action being
+  /// handled, or an effect of an earlier action (identified by its ``EventTask/id``).
+  ///
+  /// `uno-host` uses it to tag every change with the request that caused it.
+  @discardableResult
+  public func addObserver(
+    withSource onChange: @escaping @MainActor (State, StateChangeSource) -> Void
+  ) -> ObserverID {
     nextObserverID += 1
     let id = ObserverID(rawValue: nextObserverID)
     observers.append((id, onChange))
@@ -270,8 +281,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     observers.removeAll { $0.id == id }
   }
 
-  private func publish() {
-    for observer in observers { observer.onChange(state) }
+  private func publish(_ source: StateChangeSource) {
+    for observer in observers { observer.onChange(state, source) }
   }
 
   // MARK: Diagnostics

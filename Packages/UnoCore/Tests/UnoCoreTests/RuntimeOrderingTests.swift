@@ -96,6 +96,22 @@ struct Journal: Interactor {
     #expect(runtime.diagnostics.queuedActions == 0)
   }
 
+  @Test func observersLearnWhereEachChangeCameFrom() async {
+    let runtime = InteractorRuntime(Journal())
+    var sources: [StateChangeSource] = []
+    runtime.addObserver(withSource: { _, source in sources.append(source) })
+    runtime.send(.record(1))
+    let first = runtime.send(.recordLater(1))
+    let second = runtime.send(.recordLater(2))
+    await first.finish()
+    await second.finish()
+    #expect(first.id != nil && first.id != second.id)
+    #expect(Array(sources.prefix(3)) == [.action, .action, .action])
+    #expect(Set(sources.dropFirst(3)) == [.effect(of: first.id!), .effect(of: second.id!)])
+    #expect(sources.count == 5)
+    #expect(runtime.send(.record(3)).id == nil)
+  }
+
   @Test func removedObserverIsNotCalled() {
     let runtime = InteractorRuntime(Journal())
     var calls = 0

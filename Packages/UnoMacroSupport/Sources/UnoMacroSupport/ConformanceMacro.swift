@@ -88,15 +88,22 @@ public enum ConformanceMacro {
       )
       return []
     }
+    // The typealiases satisfy protocol requirements, so they are as visible as the struct.
+    let access =
+      structDecl.modifiers.contains {
+        [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind)
+      }
+      ? "public "
+      : structDecl.modifiers.contains { $0.name.tokenKind == .keyword(.package) } ? "package " : ""
     var decls: [DeclSyntax] = []
     if !names.contains("type \(spec.typealiases.0)") {
-      decls.append("typealias \(raw: spec.typealiases.0) = \(arguments.0)")
+      decls.append("\(raw: access)typealias \(raw: spec.typealiases.0) = \(arguments.0)")
     }
     if !names.contains("type \(spec.typealiases.1)") {
-      decls.append("typealias \(raw: spec.typealiases.1) = \(arguments.1)")
+      decls.append("\(raw: access)typealias \(raw: spec.typealiases.1) = \(arguments.1)")
     }
     if !hasBody && !names.contains("type Body") {
-      decls.append("typealias Body = Never")
+      decls.append("\(raw: access)typealias Body = Never")
     }
     return decls
   }

@@ -34,6 +34,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   private let viewStateReducer: AnyViewStateReducer<DomainState, ViewState>
   private let registrar = ObservationRegistrar()
   private let streams = StreamContinuations<ViewState>()
+  private var viewStateObservers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
   private let callSite: CallSite?
 
   /// Creates a view model whose view state is reduced from the domain state.
@@ -62,9 +63,9 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     self.runtime = InteractorRuntime(interactor)
     self.callSite =
       reportsReinitialization ?? !isTesting ? CallSite.register(fileID: fileID, line: line) : nil
-    runtime.addObserver { [weak self] domainState in
-      self?.domainStateDidChange(domainState)
-    }
+    runtime.addObserver(withSource: { [weak self] domainState, source in
+      self?.domainStateDidChange(domainState, source: source)
+    })
   }
 
   /// Creates a view model whose view state *is* the domain state (see ``DirectViewModel``).
@@ -136,12 +137,21 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   /// The domain state, for diagnostics and tests. Views should read ``viewState``.
   public var domainState: DomainState { runtime.state }
 
-  private func domainStateDidChange(_ domainState: DomainState) {
+  /// Calls `onChange` after every view-state change, with the new view state and where the change
+  /// came from (the action being sent, or an effect of an earlier action's ``EventTask``).
+  ///
+  /// For consumers that must attribute changes, such as `uno-host`; views use observation.
+  public func observeViewState(_ onChange: @escaping @MainActor (ViewState, StateChangeSource) -> Void) {
+    viewStateObservers.append(onChange)
+  }
+
+  private func domainStateDidChange(_ domainState: DomainState, source: StateChangeSource) {
     var newViewState = _viewState
     viewStateReducer.reduce(domainState, into: &newViewState)
     if let unchanged = isEqual(newViewState, _viewState), unchanged { return }
     viewState = newViewState
     streams.yield(newViewState)
+    for observer in viewStateObservers { observer(newViewState, source) }
   }
 }
 

@@ -25,6 +25,18 @@ import UnoPresentation
     #expect(viewModel.displayText == "Count: 1")
   }
 
+  @Test func viewStateObserversLearnTheSourceOfEachChange() async {
+    let viewModel = makeViewModel()
+    var seen: [(Int, StateChangeSource)] = []
+    viewModel.observeViewState { state, source in seen.append((state.count, source)) }
+    viewModel.sendViewEvent(.increment)
+    viewModel.sendViewEvent(.touchSecret)  // no view change: not reported
+    let task = viewModel.sendViewEvent(.incrementLater)
+    await task.finish()
+    #expect(seen.map(\.0) == [1, 2])
+    #expect(seen.map(\.1) == [.action, .effect(of: task.id!)])
+  }
+
   @Test func directViewModel() {
     let viewModel: DirectViewModel<CounterAction, CounterState> = ViewModel(
       CounterState(count: 0),

@@ -57,14 +57,16 @@ final class CountWaiters: Sendable {
   /// Returns once the count is at least `target`, or throws ``WaitTimeout``.
   func wait(for target: Int, timeout: Duration, what: String) async throws {
     if count >= target { return }
-    let clock = self.clock
+    // The deadline is fixed now, not when the timer task first runs: advancing a test clock
+    // between the two must not move it.
+    let (clock, deadline) = (self.clock, self.clock.now.advanced(by: timeout))
     let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
       group.addTask {
         await self.suspend(until: target)
         return !Task.isCancelled
       }
       group.addTask {
-        try await clock.sleep(for: timeout)
+        try await Self.sleep(on: clock, until: deadline)
         return false
       }
       defer { group.cancelAll() }
@@ -73,6 +75,12 @@ final class CountWaiters: Sendable {
     guard reached || count >= target else {
       throw WaitTimeout(expected: target, arrived: count, timeout: timeout, what: what)
     }
+  }
+
+  /// Opens the existential clock so that it can sleep until an instant of its own kind.
+  private static func sleep<C: Clock>(on clock: C, until deadline: any InstantProtocol<Duration>) async throws
+  {
+    try await clock.sleep(until: deadline as! C.Instant, tolerance: nil)
   }
 
   private func suspend(until target: Int) async {

@@ -30,8 +30,14 @@ import UnoTesting
     recorder.record(stream)
     continuation.yield("a")
     try await recorder.waitForEmissions(count: 1)
-    let wait = Task { try await recorder.waitForEmissions(count: 3, timeout: .seconds(1)) }
-    await clock.advance(by: .seconds(1))
+    let done = Flag()
+    let wait = Task {
+      defer { done.set() }
+      try await recorder.waitForEmissions(count: 3, timeout: .seconds(1))
+    }
+    // The waiter fixes its deadline when it starts, which may be after an advance: advance until
+    // it has timed out.
+    while !done.isSet { await clock.advance(by: .seconds(1)) }
     await #expect {
       try await wait.value
     } throws: { error in

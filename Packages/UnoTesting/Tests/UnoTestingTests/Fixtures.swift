@@ -1,3 +1,4 @@
+import Synchronization
 import UnoTesting
 
 struct CounterState: Sendable, Equatable {
@@ -35,4 +36,11 @@ struct CounterInteractor: Interactor {
       }
     }
   }
+}
+
+/// Set once some work is done; read from any thread.
+final class Flag: Sendable {
+  private let value = Mutex(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
 }

@@ -1,0 +1,82 @@
+import Clocks
+import UnoComposition
+import UnoCore
+
+/// The counter's domain state.
+public struct CounterState: Sendable, Equatable, Codable {
+  public var count: Int
+  /// Delayed increments started and not yet applied.
+  public var pendingIncrements: Int
+
+  public init(count: Int = 0, pendingIncrements: Int = 0) {
+    self.count = count
+    self.pendingIncrements = pendingIncrements
+  }
+}
+
+/// What the counter can be asked to do.
+public enum CounterAction: Sendable, Equatable, Codable {
+  case increment
+  case decrement
+  case reset
+  /// Adds one after ``CounterInteractor/delay``, from an effect.
+  case incrementLater
+  /// Cancels every pending delayed increment.
+  case cancelPending
+}
+
+/// The counter's business logic.
+///
+/// ```swift
+/// let interactor = CounterInteractor(clock: ContinuousClock())
+/// ```
+@Interactor<CounterState, CounterAction>
+public struct CounterInteractor: Sendable {
+  /// The clock delayed increments wait on: `ContinuousClock` live, a `TestClock` in tests.
+  public let clock: AnyClock<Duration>
+  /// How long a delayed increment waits.
+  public let delay: Duration
+
+  public init(clock: any Clock<Duration>, delay: Duration = .seconds(1)) {
+    self.clock = AnyClock(clock)
+    self.delay = delay
+  }
+
+  enum PendingIncrement: Hashable, Sendable { case id }
+
+  public var body: some InteractorOf<Self> {
+    Interact(initialValue: CounterState()) { [clock, delay] state, action in
+      switch action {
+      case .increment:
+        state.count += 1
+        return .state
+      case .decrement:
+        state.count -= 1
+        return .state
+      case .reset:
+        state = CounterState(pendingIncrements: state.pendingIncrements)
+        return .state
+      case .incrementLater:
+        state.pendingIncrements += 1
+        // The deadline is fixed when the action is handled, not when the effect's task first runs.
+        let deadline = clock.now.advanced(by: delay)
+        return .perform { _, send in
+          do {
+            try await clock.sleep(until: deadline, tolerance: nil)
+          } catch {
+            // Cancelled: the pending count is settled by .cancelPending.
+            return
+          }
+          await send {
+            $0.count += 1
+            $0.pendingIncrements -= 1
+          }
+        }
+        .cancellable(id: PendingIncrement.id)
+      case .cancelPending:
+        state.pendingIncrements = 0
+        return .cancel(id: PendingIncrement.id)
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import UnoPresentation
+
+/// What a counter view shows.
+public struct CounterViewState: Sendable, Equatable, Codable {
+  public var count: Int
+  /// "Count: 3".
+  public var displayText: String
+  /// "1 increment pending", or empty.
+  public var pendingText: String
+
+  public init(count: Int = 0, displayText: String = "Count: 0", pendingText: String = "") {
+    self.count = count
+    self.displayText = displayText
+    self.pendingText = pendingText
+  }
+}
+
+/// Maps ``CounterState`` to ``CounterViewState``.
+@ViewStateReducer<CounterState, CounterViewState>
+public struct CounterViewStateReducer: Sendable {
+  public init() {}
+
+  public var body: some ViewStateReducerOf<Self> {
+    BuildViewState { state in
+      let pendingText =
+        switch state.pendingIncrements {
+        case 0: ""
+        case 1: "1 increment pending"
+        case let n: "\(n) increments pending"
+        }
+      return CounterViewState(
+        count: state.count, displayText: "Count: \(state.count)", pendingText: pendingText
+      )
+    }
+  }
+}
+
+extension CounterInteractor {
+  /// A view model for the counter.
+  @MainActor
+  public static func makeViewModel(
+    clock: any Clock<Duration>, delay: Duration = .seconds(1), reportsReinitialization: Bool? = nil
+  ) -> ViewModel<CounterAction, CounterState, CounterViewState> {
+    ViewModel(
+      initialValue: CounterViewState(),
+      CounterInteractor(clock: clock, delay: delay).eraseToAnyInteractor(),
+      CounterViewStateReducer().eraseToAnyViewStateReducer(),
+      reportsReinitialization: reportsReinitialization
+    )
+  }
+}

@@ -1,0 +1,190 @@
+import Clocks
+import UnoComposition
+import UnoCore
+
+/// Where a search stands.
+public enum SearchPhase: Sendable, Equatable, Codable {
+  /// Nothing to search for.
+  case idle
+  /// Waiting for the results of `query`.
+  case loading(query: String)
+  /// Results for `query` are in ``SearchState/results``.
+  case loaded(query: String)
+  /// `query` matched nothing.
+  case empty(query: String)
+  /// Searching for `query` failed.
+  case failed(query: String, message: String)
+}
+
+/// The search feature's domain state.
+public struct SearchState: Sendable, Equatable, Codable {
+  public var query = ""
+  public var phase = SearchPhase.idle
+  public var results: [SearchResult] = []
+  /// The selected result's detail (the `When`-scoped child).
+  public var detail = DetailState()
+  public var favorites: Set<UInt32> = []
+
+  public init() {}
+}
+
+/// What the search feature can be asked to do.
+@CasePathable
+public enum SearchAction: Sendable, Equatable, Codable {
+  /// The query text changed; a search starts once typing pauses.
+  case queryChanged(query: String)
+  /// Search now, without waiting for typing to pause.
+  case submit
+  /// Empty the query and the results.
+  case clear
+  /// Show the detail of a result.
+  case select(id: UInt32)
+  /// An action of the detail.
+  case detail(DetailAction)
+  /// The detail's state changed (sent by the detail scope).
+  case detailChanged(DetailState)
+}
+
+/// The search feature's business logic.
+@Interactor<SearchState, SearchAction>
+public struct SearchInteractor: Sendable {
+  public let client: SearchClient
+  public let clock: AnyClock<Duration>
+  public let debounce: Duration
+  public let limit: Int
+
+  public init(
+    client: SearchClient, clock: any Clock<Duration>, debounce: Duration = .milliseconds(300), limit: Int = 50
+  ) {
+    self.client = client
+    self.clock = AnyClock(clock)
+    self.debounce = debounce
+    self.limit = limit
+  }
+
+  public var body: some InteractorOf<Self> {
+    SearchEditing(client: client, limit: limit)
+      .when(stateIs: \.detail, actionIs: \.detail, stateAction: \.detailChanged) {
+        DetailInteractor()
+      }
+    OnAction(\.queryChanged) {
+      Debounce(for: debounce, clock: clock) {
+        RunSearch(client: client, limit: limit)
+      }
+    }
+  }
+}
+
+/// Query editing, submit, clear, selection: everything that happens at once.
+struct SearchEditing: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = SearchAction
+  let client: SearchClient
+  let limit: Int
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: SearchState()) { [client, limit] state, action in
+      switch action {
+      case .queryChanged(let query):
+        state.query = query
+        let normalized = normalize(query)
+        guard !normalized.isEmpty else {
+          state.phase = .idle
+          state.results = []
+          return .cancel(id: SearchRequest.id)
+        }
+        state.phase = .loading(query: normalized)
+        return .state  // the debounced RunSearch starts the request
+      case .submit:
+        let normalized = normalize(state.query)
+        guard !normalized.isEmpty else { return .state }
+        state.phase = .loading(query: normalized)
+        return search(normalized, client: client, limit: limit)
+      case .clear:
+        state.query = ""
+        state.phase = .idle
+        state.results = []
+        state.detail = DetailState()
+        return .merge(.cancel(id: SearchRequest.id), .cancel(id: DetailRequest.id))
+      case .select(let id):
+        guard let result = state.results.first(where: { $0.id == id }) else { return .state }
+        state.detail = DetailState(result: result, isFavorite: state.favorites.contains(id))
+        return .perform { _, send in
+          do {
+            let info = try await client.detail(id)
+            await send { state in
+              guard state.detail.result?.id == id else { return }
+              state.detail.info = info
+              state.detail.status = .loaded
+            }
+          } catch is CancellationError {
+          } catch {
+            await send { state in
+              guard state.detail.result?.id == id else { return }
+              state.detail.status = .failed(message: "\(error)")
+            }
+          }
+        }
+        .cancellable(id: DetailRequest.id, cancelInFlight: true)
+      case .detailChanged(let detail):
+        guard let result = detail.result else { return .cancel(id: DetailRequest.id) }
+        if detail.isFavorite {
+          state.favorites.insert(result.id)
+        } else {
+          state.favorites.remove(result.id)
+        }
+        return .state
+      case .detail:
+        return .state
+      }
+    }
+  }
+}
+
+/// The search request for the query typing settled on; the last one wins.
+struct RunSearch: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  let client: SearchClient
+  let limit: Int
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: SearchState()) { [client, limit] state, _ in
+      // Search for the query as it is now: the action carries the text typed at the time.
+      let normalized = normalize(state.query)
+      guard !normalized.isEmpty else { return .state }
+      return search(normalized, client: client, limit: limit)
+    }
+  }
+}
+
+enum SearchRequest: Hashable, Sendable { case id }
+enum DetailRequest: Hashable, Sendable { case id }
+
+/// Trims and collapses whitespace; the query the index sees.
+func normalize(_ query: String) -> String {
+  query.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+}
+
+/// Searches for `query`; the latest search cancels earlier ones, and a response for a query that is
+/// no longer the current one is dropped.
+func search(_ query: String, client: SearchClient, limit: Int) -> Emission<SearchState> {
+  .perform { _, send in
+    do {
+      let results = try await client.search(query, limit)
+      await send { state in
+        guard normalize(state.query) == query else { return }
+        state.results = results
+        state.phase = results.isEmpty ? .empty(query: query) : .loaded(query: query)
+      }
+    } catch is CancellationError {
+    } catch {
+      await send { state in
+        guard normalize(state.query) == query else { return }
+        state.results = []
+        state.phase = .failed(query: query, message: "\(error)")
+      }
+    }
+  }
+  .cancellable(id: SearchRequest.id, cancelInFlight: true)
+}

@@ -1,0 +1,134 @@
+import UnoPresentation
+
+/// What a search screen shows: plain strings and rows.
+public struct SearchViewState: Sendable, Equatable, Codable {
+  public struct Row: Sendable, Equatable, Codable, Identifiable {
+    public var id: String
+    /// "😀  GRINNING FACE".
+    public var title: String
+    /// "U+1F600".
+    public var subtitle: String
+    public var isSelected: Bool
+    public var isFavorite: Bool
+
+    public init(id: String, title: String, subtitle: String, isSelected: Bool, isFavorite: Bool) {
+      self.id = id
+      self.title = title
+      self.subtitle = subtitle
+      self.isSelected = isSelected
+      self.isFavorite = isFavorite
+    }
+  }
+
+  public struct Detail: Sendable, Equatable, Codable {
+    public var title: String
+    public var lines: [String]
+    public var favoriteLabel: String
+
+    public init(title: String, lines: [String], favoriteLabel: String) {
+      self.title = title
+      self.lines = lines
+      self.favoriteLabel = favoriteLabel
+    }
+  }
+
+  public var query: String
+  /// "Type to search", "Searching for “cat”…", "3 results for “cat”", "No results for “x”",
+  /// "Search failed: …".
+  public var status: String
+  public var rows: [Row]
+  public var detail: Detail?
+
+  public init(query: String = "", status: String = "Type to search", rows: [Row] = [], detail: Detail? = nil)
+  {
+    self.query = query
+    self.status = status
+    self.rows = rows
+    self.detail = detail
+  }
+}
+
+/// Maps ``SearchState`` to ``SearchViewState``.
+@ViewStateReducer<SearchState, SearchViewState>
+public struct SearchViewStateReducer: Sendable {
+  public init() {}
+
+  public var body: some ViewStateReducerOf<Self> {
+    BuildViewState { state in
+      SearchViewState(
+        query: state.query,
+        status: status(of: state.phase, count: state.results.count),
+        rows: state.results.map { result in
+          SearchViewState.Row(
+            id: String(result.id),
+            title: "\(result.character)  \(result.name)",
+            subtitle: codePoint(result.id),
+            isSelected: state.detail.result?.id == result.id,
+            isFavorite: state.favorites.contains(result.id)
+          )
+        },
+        detail: detail(of: state.detail)
+      )
+    }
+  }
+}
+
+private func status(of phase: SearchPhase, count: Int) -> String {
+  switch phase {
+  case .idle: "Type to search"
+  case .loading(let query): "Searching for “\(query)”…"
+  case .loaded(let query): count == 1 ? "1 result for “\(query)”" : "\(count) results for “\(query)”"
+  case .empty(let query): "No results for “\(query)”"
+  case .failed(_, let message): "Search failed: \(message)"
+  }
+}
+
+private func detail(of detail: DetailState) -> SearchViewState.Detail? {
+  guard let result = detail.result else { return nil }
+  let lines: [String]
+  switch detail.status {
+  case .loading:
+    lines = ["Loading…"]
+  case .failed(let message):
+    lines = ["Could not load details: \(message)"]
+  case .loaded:
+    if let info = detail.info {
+      lines =
+        [
+          "Code point: \(info.codePoint)",
+          "UTF-8: \(info.utf8)",
+          "UTF-16: \(info.utf16)",
+          "Category: \(info.category)",
+          "Since Unicode \(info.age ?? "?")",
+        ] + (info.properties.isEmpty ? [] : ["Properties: \(info.properties.joined(separator: ", "))"])
+    } else {
+      lines = []
+    }
+  }
+  return SearchViewState.Detail(
+    title: "\(result.character)  \(result.name)",
+    lines: lines,
+    favoriteLabel: detail.isFavorite ? "★ Favorite" : "☆ Add to favorites"
+  )
+}
+
+/// "U+1F600".
+func codePoint(_ value: UInt32) -> String {
+  let hex = String(value, radix: 16, uppercase: true)
+  return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+}
+
+extension SearchInteractor {
+  /// A view model for the search screen.
+  @MainActor
+  public static func makeViewModel(
+    client: SearchClient, clock: any Clock<Duration>, reportsReinitialization: Bool? = nil
+  ) -> ViewModel<SearchAction, SearchState, SearchViewState> {
+    ViewModel(
+      initialValue: SearchViewState(),
+      SearchInteractor(client: client, clock: clock).eraseToAnyInteractor(),
+      SearchViewStateReducer().eraseToAnyViewStateReducer(),
+      reportsReinitialization: reportsReinitialization
+    )
+  }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import SearchFeature
+import SearchPlugin
+import Testing
+import UnoPlugin
+import UnoTesting
+
+@MainActor
+@Suite struct SearchTests {
+  let clock = TestClock()
+  let fake = FakeSearchClient()
+
+  func makeHarness() async -> InteractorTestHarness<SearchState, SearchAction> {
+    await InteractorTestHarness(SearchInteractor(client: fake.client, clock: clock), exhaustivity: .off)
+  }
+
+  @Test func typingSearchesOnceTypingPauses() async {
+    fake.answer("cat", with: [cat, catFace])
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "c"))
+    await clock.advance(by: .milliseconds(100))
+    harness.send(.queryChanged(query: "ca"))
+    await clock.advance(by: .milliseconds(100))
+    let last = harness.send(.queryChanged(query: "cat"))
+    #expect(harness.currentState.phase == .loading(query: "cat"))
+    await clock.advance(by: .milliseconds(300))
+    await last.finish()
+    #expect(fake.calls == ["cat"])
+    #expect(harness.currentState.results == [cat, catFace])
+    #expect(harness.currentState.phase == .loaded(query: "cat"))
+  }
+
+  @Test func submitSearchesAtOnce() async {
+    fake.answer("dog", with: [dog])
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "  dog  "))
+    await harness.sendAndAwait(.submit)
+    #expect(fake.calls == ["dog"])
+    #expect(harness.currentState.results == [dog])
+  }
+
+  @Test func emptyResults() async {
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "zzz"))
+    await harness.sendAndAwait(.submit)
+    #expect(harness.currentState.phase == .empty(query: "zzz"))
+    #expect(harness.currentState.results.isEmpty)
+  }
+
+  @Test func errorPath() async {
+    fake.fail("boom")
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "boom"))
+    await harness.sendAndAwait(.submit)
+    #expect(harness.currentState.phase == .failed(query: "boom", message: "the index is offline"))
+  }
+
+  @Test func aStaleResponseNeverOverwritesANewerQuery() async {
+    let slowCat = TestGate()
+    fake.hold("cat", until: slowCat)
+    fake.answer("cat", with: [cat])
+    fake.answer("dog", with: [dog])
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "cat"))
+    let catTask = harness.send(.submit)
+    await fake.started("cat").wait()  // the "cat" request is in flight
+    harness.send(.queryChanged(query: "dog"))
+    await harness.sendAndAwait(.submit)
+    #expect(harness.currentState.results == [dog])
+    slowCat.open()  // the "cat" response arrives after "dog"'s
+    await catTask.finish()
+    #expect(harness.currentState.results == [dog])
+    #expect(harness.currentState.phase == .loaded(query: "dog"))
+    #expect(fake.calls == ["cat", "dog"])
+  }
+
+  @Test func clearingCancelsThePendingSearch() async {
+    fake.answer("cat", with: [cat])
+    let harness = await makeHarness()
+    let typed = harness.send(.queryChanged(query: "cat"))
+    harness.send(.clear)
+    await clock.advance(by: .seconds(1))
+    await typed.finish()
+    #expect(harness.currentState.phase == .idle)
+    #expect(harness.currentState.results.isEmpty)
+    // The debounced search still fired, but for the query as it is now: empty, so nothing ran.
+    #expect(fake.calls.isEmpty)
+  }
+
+  @Test func erasingTheQueryCancelsTheRequestInFlight() async {
+    let gate = TestGate()
+    fake.hold("cat", until: gate)
+    fake.answer("cat", with: [cat])
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "cat"))
+    let request = harness.send(.submit)
+    harness.send(.queryChanged(query: ""))
+    gate.open()
+    await request.finish()
+    #expect(harness.currentState.phase == .idle)
+    #expect(harness.currentState.results.isEmpty)
+  }
+
+  @Test func selectingShowsTheDetailAndFavoritesGoThroughTheScopedChild() async {
+    fake.answer("cat", with: [cat, catFace])
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "cat"))
+    await harness.sendAndAwait(.submit)
+    await harness.sendAndAwait(.select(id: catFace.id))
+    #expect(harness.currentState.detail.result == catFace)
+    #expect(harness.currentState.detail.status == .loaded)
+    #expect(harness.currentState.detail.info?.name == "CHARACTER \(catFace.id)")
+
+    harness.send(.detail(.toggleFavorite))
+    #expect(harness.currentState.detail.isFavorite)
+    #expect(harness.currentState.favorites == [catFace.id])  // the parent heard detailChanged
+    harness.send(.detail(.close))
+    #expect(harness.currentState.detail == DetailState())
+    #expect(harness.currentState.favorites == [catFace.id])  // closing keeps favorites
+
+    // Selecting it again shows it as a favorite; toggling removes it.
+    await harness.sendAndAwait(.select(id: catFace.id))
+    #expect(harness.currentState.detail.isFavorite)
+    harness.send(.detail(.toggleFavorite))
+    #expect(harness.currentState.favorites.isEmpty)
+  }
+
+  @Test func selectingAnUnknownResultDoesNothing() async {
+    let harness = await makeHarness()
+    let task = harness.send(.select(id: 42))
+    #expect(!task.hasEffects)
+    #expect(harness.currentState.detail == DetailState())
+  }
+
+  @Test func detailErrorPath() async {
+    let broken = SearchResult(id: 0xDEAD, name: "BROKEN", character: "?")
+    fake.answer("broken", with: [broken])
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "broken"))
+    await harness.sendAndAwait(.submit)
+    await harness.sendAndAwait(.select(id: 0xDEAD))
+    #expect(harness.currentState.detail.status == .failed(message: "the index is offline"))
+  }
+
+  @Test func viewState() async {
+    fake.answer("cat", with: [cat, catFace])
+    let viewModel = SearchInteractor.makeViewModel(client: fake.client, clock: clock)
+    #expect(viewModel.status == "Type to search")
+    viewModel.sendViewEvent(.queryChanged(query: "cat"))
+    #expect(viewModel.status == "Searching for “cat”…")
+    await viewModel.sendViewEvent(.submit).finish()
+    #expect(viewModel.status == "2 results for “cat”")
+    #expect(viewModel.rows.map(\.title) == ["🐈  CAT", "🐱  CAT FACE"])
+    #expect(viewModel.rows.map(\.subtitle) == ["U+1F408", "U+1F431"])
+    await viewModel.sendViewEvent(.select(id: cat.id)).finish()
+    #expect(viewModel.rows.map(\.isSelected) == [true, false])
+    #expect(viewModel.detail?.title == "🐈  CAT")
+    #expect(viewModel.detail?.lines.first == "Code point: U+\(cat.id)")
+    #expect(viewModel.detail?.favoriteLabel == "☆ Add to favorites")
+    viewModel.sendViewEvent(.detail(.toggleFavorite))
+    #expect(viewModel.detail?.favoriteLabel == "★ Favorite")
+    #expect(viewModel.rows.map(\.isFavorite) == [true, false])
+  }
+
+  @Test(arguments: [
+    SearchAction.queryChanged(query: "smiling face"), .submit, .clear, .select(id: 0x1F600),
+    .detail(.toggleFavorite), .detail(.close), .detailChanged(DetailState(result: cat, isFavorite: true)),
+  ])
+  func actionJSONRoundTrip(action: SearchAction) throws {
+    let data = try JSONEncoder().encode(action)
+    #expect(try JSONDecoder().decode(SearchAction.self, from: data) == action)
+  }
+
+  @Test func viewStateJSONRoundTrip() throws {
+    let view = SearchViewState(
+      query: "cat", status: "1 result for “cat”",
+      rows: [.init(id: "1", title: "🐈  CAT", subtitle: "U+1F408", isSelected: true, isFavorite: false)],
+      detail: .init(title: "🐈  CAT", lines: ["Code point: U+1F408"], favoriteLabel: "☆ Add to favorites")
+    )
+    let data = try JSONEncoder().encode(view)
+    #expect(try JSONDecoder().decode(SearchViewState.self, from: data) == view)
+  }
+
+  @Test func pluginSearchesTheRealIndex() async throws {
+    #expect(
+      searchPlugin.actions.map(\.name) == ["queryChanged", "submit", "clear", "select", "detail", "detail"])
+    #expect(
+      searchPlugin.actions[4].example
+        == .object(["detail": .object(["_0": .object(["toggleFavorite": .object([:])])])]))
+    let session = searchPlugin.makeSession()
+    try session.send(.object(["queryChanged": .object(["query": .string("grinning face")])]))
+    try await session.send(.string("submit")).finish()
+    #expect(session.viewStateJSON.contains(#""title":"😀  GRINNING FACE""#))
+    #expect(session.viewStateJSON.contains("results for “grinning face”"))
+  }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The contract between feature plugins and the hosts that run them (uno-host): a feature's name,
+// summary, actions with examples, and a factory for live sessions that speak JSON.
+let package = Package(
+  name: "UnoPlugin",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "UnoPlugin", targets: ["UnoPlugin"])
+  ],
+  dependencies: [
+    .package(path: "../UnoCore"),
+    .package(path: "../UnoPresentation"),
+  ],
+  targets: [
+    .target(
+      name: "UnoPlugin",
+      dependencies: [
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
+      ]
+    ),
+    .testTarget(name: "UnoPluginTests", dependencies: ["UnoPlugin"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

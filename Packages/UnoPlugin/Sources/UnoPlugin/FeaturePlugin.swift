@@ -1,0 +1,131 @@
+import Foundation
+import UnoCore
+import UnoPresentation
+
+/// A feature packaged for a host: what it is called, what it does, which actions it takes (with an
+/// example of each), and how to start a live session of it.
+///
+/// ```swift
+/// public let counterPlugin = FeaturePlugin(
+///   name: "counter",
+///   summary: "A number you can increment, decrement and reset.",
+///   actions: [
+///     .init(.increment, summary: "Adds one."),
+///     .init(.incrementLater, summary: "Adds one after a delay, from an effect."),
+///   ],
+///   makeViewModel: { CounterFeature.makeViewModel(clock: ContinuousClock()) }
+/// )
+/// ```
+///
+/// Actions travel as JSON in the shape Swift's synthesized `Codable` gives an enum:
+/// `{"increment":{}}`, `{"queryChanged":{"query":"cat"}}`. A bare string, `"increment"`, is
+/// accepted for an action without payload. View states travel as JSON objects with sorted keys.
+public struct FeaturePlugin: Sendable {
+  /// The name a host knows the feature by, e.g. `counter`.
+  public let name: String
+  /// One line on what the feature does.
+  public let summary: String
+  /// Every action, with an example. A case with a nested action may appear once per example.
+  public let actions: [ActionInfo]
+  private let _makeSession: @MainActor @Sendable () -> FeatureSession
+
+  /// Describes one action of a feature.
+  public struct ActionInfo: Sendable, Equatable, Encodable {
+    /// The action's name: its case name.
+    public let name: String
+    /// What it does.
+    public let summary: String
+    /// An example of the action, in the JSON a host accepts.
+    public let example: JSONValue
+  }
+
+  /// An example action and what it does, for ``FeaturePlugin/init(name:summary:actions:makeViewModel:)``.
+  public struct ActionExample<Action: Encodable>: Sendable where Action: Sendable {
+    let example: Action
+    let summary: String
+
+    public init(_ example: Action, summary: String) {
+      self.example = example
+      self.summary = summary
+    }
+  }
+
+  /// Describes a feature whose sessions are view models made by `makeViewModel`.
+  ///
+  /// - Parameters:
+  ///   - name: The name a host knows the feature by.
+  ///   - summary: One line on what the feature does.
+  ///   - actions: One example of every action. Each must encode as a one-key JSON object (Swift's
+  ///     synthesized `Codable` for enum cases); its key is the action's name.
+  ///   - makeViewModel: Makes a view model with live dependencies, for one session.
+  public init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
+    name: String,
+    summary: String,
+    actions: [ActionExample<Action>],
+    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
+  ) {
+    self.name = name
+    self.summary = summary
+    let infos = actions.map { example -> ActionInfo in
+      let json = JSONCoding.value(of: example.example)
+      guard case .object(let object) = json, object.count == 1, let name = object.keys.first else {
+        preconditionFailure(
+          """
+          The example action \(example.example) of feature '\(name)' encodes as \(json), not as a \
+          one-key object. Feature actions must use Swift's synthesized Codable for enum cases.
+          """
+        )
+      }
+      return ActionInfo(name: name, summary: example.summary, example: json)
+    }
+    self.actions = infos
+    let featureName = name
+    self._makeSession = {
+      FeatureSession(feature: featureName, actionNames: uniqueNames(infos), viewModel: makeViewModel())
+    }
+  }
+
+  /// Starts a live session of the feature.
+  @MainActor
+  public func makeSession() -> FeatureSession {
+    _makeSession()
+  }
+}
+
+/// The action names, each once, in order of first appearance. A case with a nested action (say
+/// `detail(.close)` and `detail(.toggleFavorite)`) has several examples under one name.
+func uniqueNames(_ infos: [FeaturePlugin.ActionInfo]) -> [String] {
+  var seen: Set<String> = []
+  return infos.map(\.name).filter { seen.insert($0).inserted }
+}
+
+/// Why an action could not be sent to a session.
+public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
+  /// The action is not a string or a one-key object.
+  case malformedAction(String)
+  /// The feature has no action with this name.
+  case unknownAction(name: String, feature: String, known: [String])
+  /// The action exists but its payload does not decode.
+  case invalidPayload(action: String, feature: String, reason: String)
+
+  public var description: String {
+    switch self {
+    case .malformedAction(let reason):
+      return "malformed action: \(reason)"
+    case .unknownAction(let name, let feature, let known):
+      return
+        "unknown action '\(name)' for feature '\(feature)'; its actions are: \(known.joined(separator: ", "))"
+    case .invalidPayload(let action, let feature, let reason):
+      return "invalid payload for action '\(action)' of feature '\(feature)': \(reason)"
+    }
+  }
+
+  /// A stable, machine-readable code.
+  public var code: String {
+    switch self {
+    case .malformedAction: "malformed_action"
+    case .unknownAction: "unknown_action"
+    case .invalidPayload: "invalid_payload"
+    }
+  }
+}

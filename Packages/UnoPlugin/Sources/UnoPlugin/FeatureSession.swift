@@ -1,0 +1,112 @@
+import Foundation
+import UnoCore
+import UnoPresentation
+
+/// One live run of a feature, speaking JSON: actions in, view states out.
+///
+/// It owns a view model; releasing the session releases it, which cancels its effects.
+@MainActor
+public final class FeatureSession {
+  /// The feature's name.
+  public let feature: String
+  /// The names of the actions it takes.
+  public let actionNames: [String]
+  private let _send: @MainActor (Data) throws -> EventTask
+  private let _viewState: @MainActor () -> String
+  private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
+  private let viewModel: AnyObject
+
+  init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
+    feature: String, actionNames: [String], viewModel: ViewModel<Action, DomainState, ViewState>
+  ) {
+    self.feature = feature
+    self.actionNames = actionNames
+    self.viewModel = viewModel
+    let decoder = JSONDecoder()
+    _send = { data in viewModel.sendViewEvent(try decoder.decode(Action.self, from: data)) }
+    _viewState = { JSONCoding.string(of: viewModel.viewState) }
+    _observe = { onChange in
+      viewModel.observeViewState { state, source in onChange(JSONCoding.string(of: state), source) }
+    }
+  }
+
+  /// The current view state as a JSON object (sorted keys).
+  public var viewStateJSON: String { _viewState() }
+
+  /// Calls `onChange` with the new view state (JSON) after every view-state change, and where it
+  /// came from.
+  public func observeViewState(_ onChange: @escaping @MainActor (String, StateChangeSource) -> Void) {
+    _observe(onChange)
+  }
+
+  /// Sends an action given as JSON: `"name"` for an action without payload, or
+  /// `{"name": {payload}}`.
+  ///
+  /// - Throws: ``FeatureError`` naming what is wrong: not an action at all, an unknown name, or a
+  ///   payload that does not decode. The session's state is untouched.
+  @discardableResult
+  public func send(_ action: JSONValue) throws(FeatureError) -> EventTask {
+    let name: String
+    let normalized: JSONValue
+    switch action {
+    case .string(let bare):
+      name = bare
+      normalized = .object([bare: .object([:])])
+    case .object(let object) where object.count == 1:
+      name = object.keys.first!
+      normalized = action
+    case .object(let object):
+      throw .malformedAction(
+        "an action object must have exactly one key, the action's name; this one has \(object.count)")
+    default:
+      throw .malformedAction(
+        "an action is a name (\"increment\") or a one-key object ({\"name\": {...}}), not \(action.kind)")
+    }
+    guard actionNames.contains(name) else {
+      throw .unknownAction(name: name, feature: feature, known: actionNames)
+    }
+    do {
+      return try _send(JSONCoding.data(of: normalized))
+    } catch {
+      throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
+    }
+  }
+}
+
+/// The JSON encoding all plugins share: sorted keys, no escaped slashes.
+enum JSONCoding {
+  static func data(of value: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(value)) ?? Data("null".utf8)
+  }
+
+  static func string(of value: some Encodable) -> String {
+    String(decoding: data(of: value), as: UTF8.self)
+  }
+
+  static func value(of value: some Encodable) -> JSONValue {
+    (try? JSONDecoder().decode(JSONValue.self, from: data(of: value))) ?? .null
+  }
+
+  /// A one-line description of a decoding error, naming the path that failed.
+  static func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    func path(_ context: DecodingError.Context) -> String {
+      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+      return keys.isEmpty ? "the payload" : "'\(keys.joined(separator: "."))'"
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      return "missing '\(key.stringValue)' in \(path(context))"
+    case .typeMismatch(let type, let context):
+      return "\(path(context)) should be \(type)"
+    case .valueNotFound(let type, let context):
+      return "\(path(context)) should be \(type), not null"
+    case .dataCorrupted(let context):
+      return "\(path(context)): \(context.debugDescription)"
+    @unknown default:
+      return "\(error)"
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+import UnoPlugin
+import UnoPresentation
+
+struct Tally: Sendable, Equatable, Codable {
+  var total = 0
+  var label = ""
+}
+
+enum TallyAction: Sendable, Codable, Equatable {
+  case add(amount: Int)
+  case reset
+  case labelLater(text: String)
+}
+
+struct TallyInteractor: Interactor {
+  typealias DomainState = Tally
+  typealias Action = TallyAction
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: Tally()) { state, action in
+      switch action {
+      case .add(let amount):
+        state.total += amount
+        return .state
+      case .reset:
+        state.total = 0
+        return .state
+      case .labelLater(let text):
+        return .perform { _, send in await send { $0.label = text } }
+      }
+    }
+  }
+}
+
+let tallyPlugin = FeaturePlugin(
+  name: "tally",
+  summary: "Adds numbers.",
+  actions: [
+    .init(TallyAction.add(amount: 2), summary: "Adds an amount."),
+    .init(.reset, summary: "Back to zero."),
+    .init(.labelLater(text: "hi"), summary: "Sets the label from an effect."),
+  ],
+  makeViewModel: {
+    ViewModel(Tally(), TallyInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
+  }
+)
+
+@MainActor
+@Suite struct FeatureSessionTests {
+  @Test func describesItsActionsWithExamples() {
+    #expect(tallyPlugin.actions.map(\.name) == ["add", "reset", "labelLater"])
+    #expect(tallyPlugin.actions[0].example == .object(["add": .object(["amount": .integer(2)])]))
+    #expect(tallyPlugin.actions[1].example == .object(["reset": .object([:])]))
+  }
+
+  @Test func sendsActionsFromJSONAndReportsViewStatesAsJSON() async throws {
+    let session = tallyPlugin.makeSession()
+    #expect(session.viewStateJSON == #"{"label":"","total":0}"#)
+    var changes: [String] = []
+    session.observeViewState { json, _ in changes.append(json) }
+    try session.send(.object(["add": .object(["amount": .integer(5)])]))
+    try session.send(.string("reset"))
+    try await session.send(.object(["labelLater": .object(["text": .string("done")])])).finish()
+    #expect(
+      changes == [#"{"label":"","total":5}"#, #"{"label":"","total":0}"#, #"{"label":"done","total":0}"#])
+  }
+
+  @Test func badActionsAreNamedAndLeaveTheStateAlone() throws {
+    let session = tallyPlugin.makeSession()
+    try session.send(.object(["add": .object(["amount": .integer(1)])]))
+    #expect(
+      throws: FeatureError.unknownAction(
+        name: "multiply", feature: "tally", known: ["add", "reset", "labelLater"])
+    ) {
+      try session.send(.string("multiply"))
+    }
+    #expect(
+      throws: FeatureError.malformedAction(
+        "an action is a name (\"increment\") or a one-key object ({\"name\": {...}}), not a number")
+    ) {
+      try session.send(.integer(3))
+    }
+    #expect(
+      throws: FeatureError.malformedAction(
+        "an action object must have exactly one key, the action's name; this one has 2")
+    ) {
+      try session.send(.object(["add": .object([:]), "reset": .object([:])]))
+    }
+    #expect(
+      throws: FeatureError.invalidPayload(
+        action: "add", feature: "tally", reason: "missing 'amount' in 'add'")
+    ) {
+      try session.send(.string("add"))
+    }
+    #expect(
+      throws: FeatureError.invalidPayload(
+        action: "add", feature: "tally", reason: "'add.amount' should be Int")
+    ) {
+      try session.send(.object(["add": .object(["amount": .string("x")])]))
+    }
+    #expect(session.viewStateJSON == #"{"label":"","total":1}"#)
+  }
+
+  @Test func registryRejectsDuplicateNames() {
+    #expect(throws: FeatureRegistry.DuplicateName.self) {
+      try FeatureRegistry([tallyPlugin, tallyPlugin])
+    }
+    let registry = try? FeatureRegistry([tallyPlugin])
+    #expect(registry?["tally"]?.summary == "Adds numbers.")
+    #expect(registry?["nope"] == nil)
+  }
+
+  @Test func jsonValueRoundTrips() throws {
+    let text = #"{"a":[1,2.5,"x",true,null,{"b":{}}]}"#
+    let value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    #expect(
+      value["a"]
+        == .array([.integer(1), .double(2.5), .string("x"), .bool(true), .null, .object(["b": .object([:])])])
+    )
+  }
+}
