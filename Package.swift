@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "UnoArchitecture", targets: ["UnoArchitecture"]),
     // Add to test targets: the test harness, the stream recorder and the test clocks.
     .library(name: "UnoArchitectureTesting", targets: ["UnoArchitectureTesting"]),
+    .executable(name: "uno-host", targets: ["uno-host"]),
   ],
   dependencies: [
     .package(path: "Packages/UnoCore"),
@@ -21,6 +22,7 @@ let package = Package(
     .package(path: "Packages/UnoPresentation"),
     .package(path: "Packages/UnoTesting"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
@@ -39,6 +41,35 @@ let package = Package(
         "UnoArchitecture",
         .product(name: "UnoTesting", package: "UnoTesting"),
       ]
+    ),
+    // uno-host: the same sources as Apps/uno-host (which also builds on its own), built here so
+    // that `swift build` at the root produces the binary and the end-to-end tests can run it.
+    .target(
+      name: "UnoHostCore",
+      dependencies: [
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "CounterPlugin", package: "Counter"),
+        .product(name: "SearchPlugin", package: "Search"),
+      ],
+      path: "Apps/uno-host/Sources/UnoHostCore"
+    ),
+    .executableTarget(
+      name: "uno-host",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      path: "Apps/uno-host/Sources/uno-host"
+    ),
+    .testTarget(
+      name: "UnoHostCoreTests",
+      dependencies: ["UnoHostCore"],
+      path: "Apps/uno-host/Tests/UnoHostCoreTests"
+    ),
+    .testTarget(
+      name: "HostEndToEndTests",
+      dependencies: ["uno-host"]
     ),
     .testTarget(
       name: "UnoCoreTests",

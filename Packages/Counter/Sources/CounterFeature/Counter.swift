@@ -62,7 +62,7 @@ public struct CounterInteractor: Sendable {
         let deadline = clock.now.advanced(by: delay)
         return .perform { _, send in
           do {
-            try await clock.sleep(until: deadline, tolerance: nil)
+            try await clock.sleep(toDeadline: deadline)
           } catch {
             // Cancelled: the pending count is settled by .cancelPending.
             return

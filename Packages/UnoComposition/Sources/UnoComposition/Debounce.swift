@@ -88,7 +88,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     let deadline = clock.now.advanced(by: duration)
     let (clock, child) = (self.clock, self.child)
     return .perform { _, send in
-      try await clock.sleep(until: deadline, tolerance: nil)
+      try await clock.sleep(toDeadline: deadline)
       await send.reduce { state in child.interact(state: &state, action: action) }
     }
     .cancellable(id: id, cancelInFlight: true)

@@ -33,20 +33,20 @@ struct TallyInteractor: Interactor {
         return .state
       case .incrementLater:
         return .perform { _, send in
-          try await clock.sleep(until: deadline)
+          try await clock.sleep(toDeadline: deadline)
           await send { $0.value += 1 }
         }
         .cancellable(id: "later", cancelInFlight: true)
       case .setLater(let value):
         return .perform { state, send in
-          try await clock.sleep(until: deadline)
+          try await clock.sleep(toDeadline: deadline)
           var current = await state.current
           current.value = value
           await send(current)
         }
       case .readLater:
         return .perform { state, _ in
-          try await clock.sleep(until: deadline)
+          try await clock.sleep(toDeadline: deadline)
           let value = await state.value
           reads.update { $0.append(value) }
         }

@@ -80,7 +80,7 @@ final class CountWaiters: Sendable {
   /// Opens the existential clock so that it can sleep until an instant of its own kind.
   private static func sleep<C: Clock>(on clock: C, until deadline: any InstantProtocol<Duration>) async throws
   {
-    try await clock.sleep(until: deadline as! C.Instant, tolerance: nil)
+    try await clock.sleep(toDeadline: deadline as! C.Instant)
   }
 
   private func suspend(until target: Int) async {

@@ -76,3 +76,35 @@ import UnoTesting
     #expect(recorder.values == [1, 2])
   }
 }
+
+@Suite struct DeadlineSleepTests {
+  @Test func returnsAtOnceWhenTheClockAdvancedExactlyToTheDeadline() async throws {
+    let clock = TestClock()
+    let deadline = clock.now.advanced(by: .seconds(1))
+    await clock.advance(by: .seconds(1))
+    // TestClock's own sleep(until:) would suspend here until the next advance.
+    try await clock.sleep(toDeadline: deadline)
+    #expect(clock.now == deadline)
+  }
+
+  @Test func sleepsUntilTheDeadlineOtherwise() async throws {
+    let clock = TestClock()
+    let deadline = clock.now.advanced(by: .seconds(1))
+    let done = Flag()
+    let sleeper = Task {
+      try await clock.sleep(toDeadline: deadline)
+      done.set()
+    }
+    await clock.advance(by: .milliseconds(500))
+    #expect(!done.isSet)
+    while !done.isSet { await clock.advance(by: .milliseconds(500)) }
+    try await sleeper.value
+  }
+
+  @Test func cancelledSleepThrows() async {
+    let clock = TestClock()
+    let sleeper = Task { try await clock.sleep(toDeadline: clock.now.advanced(by: .seconds(1))) }
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+  }
+}

@@ -1,0 +1,40 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "uno-host",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "uno-host", targets: ["uno-host"]),
+    .library(name: "UnoHostCore", targets: ["UnoHostCore"]),
+  ],
+  dependencies: [
+    .package(path: "../../Packages/UnoCore"),
+    .package(path: "../../Packages/UnoPlugin"),
+    .package(path: "../../Packages/Counter"),
+    .package(path: "../../Packages/Search"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+  ],
+  targets: [
+    // The protocol engine: lines in, lines out. No I/O, so tests and fuzzers drive it directly.
+    .target(
+      name: "UnoHostCore",
+      dependencies: [
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "CounterPlugin", package: "Counter"),
+        .product(name: "SearchPlugin", package: "Search"),
+      ]
+    ),
+    // The executable: arguments, stdin, stdout, signals.
+    .executableTarget(
+      name: "uno-host",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "UnoHostCoreTests", dependencies: ["UnoHostCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

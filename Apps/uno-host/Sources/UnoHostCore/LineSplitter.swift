@@ -1,0 +1,60 @@
+/// Cuts a byte stream into lines, with bounded memory.
+///
+/// A line longer than `maximumLength` is not kept: its bytes are dropped as they arrive and it is
+/// reported once, with its length, when its newline (or the end of input) comes.
+public struct LineSplitter: Sendable {
+  public enum Event: Equatable, Sendable {
+    /// A complete line, without its newline (and without a trailing carriage return).
+    case line([UInt8])
+    /// A line that was too long; `length` bytes were dropped.
+    case tooLong(length: Int)
+  }
+
+  public let maximumLength: Int
+  private var buffer: [UInt8] = []
+  private var droppedLength: Int? = nil
+
+  public init(maximumLength: Int) {
+    self.maximumLength = maximumLength
+  }
+
+  /// Feeds `bytes`; returns the lines they complete.
+  public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
+    var events: [Event] = []
+    var start = bytes.startIndex
+    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      add(bytes[start..<newline])
+      events.append(finishLine())
+      start = bytes.index(after: newline)
+    }
+    add(bytes[start...])
+    return events
+  }
+
+  /// Ends the input: returns the last line if it had no newline.
+  public mutating func finish() -> [Event] {
+    guard droppedLength != nil || !buffer.isEmpty else { return [] }
+    return [finishLine()]
+  }
+
+  private mutating func add(_ bytes: some Collection<UInt8>) {
+    if let dropped = droppedLength {
+      droppedLength = dropped + bytes.count
+    } else if buffer.count + bytes.count > maximumLength {
+      droppedLength = buffer.count + bytes.count
+      buffer = []
+    } else {
+      buffer.append(contentsOf: bytes)
+    }
+  }
+
+  private mutating func finishLine() -> Event {
+    defer {
+      buffer.removeAll(keepingCapacity: buffer.capacity <= 64 * 1024)
+      droppedLength = nil
+    }
+    if let dropped = droppedLength { return .tooLong(length: dropped) }
+    if buffer.last == UInt8(ascii: "\r") { buffer.removeLast() }
+    return .line(buffer)
+  }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import UnoPlugin
+
+/// Turns a line typed in `uno-host run <feature>` into a request for the default session.
+///
+/// - A bare word is an action without payload: `increment`.
+/// - A JSON object with an `op` is a protocol request, as in `serve` mode.
+/// - Any other JSON value is an action: `{"queryChanged":{"query":"cat"}}`.
+/// - A blank line is ignored (`nil`).
+public func runModeRequest(_ line: [UInt8], session: Int) -> Result<Request, RequestError>? {
+  guard let text = String(validating: line, as: UTF8.self) else {
+    return .failure(RequestError("invalid_utf8", "the line is not valid UTF-8"))
+  }
+  let trimmed = text.trimmingCharacters(in: .whitespaces)
+  guard !trimmed.isEmpty else { return nil }
+  guard trimmed.first == "{" || trimmed.first == "\"" || trimmed.first == "[" else {
+    guard trimmed.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+      return .failure(
+        RequestError(
+          "malformed_action",
+          "type an action name (increment) or a JSON action ({\"queryChanged\":{\"query\":\"cat\"}})"
+        )
+      )
+    }
+    return .success(.send(id: nil, session: session, action: .string(trimmed)))
+  }
+  let value: JSONValue
+  do {
+    value = try parseJSON(line)
+  } catch {
+    return .failure(RequestError("invalid_json", "the line is not valid JSON: \(error)"))
+  }
+  if value["op"] != nil { return request(from: value) }
+  return .success(.send(id: nil, session: session, action: value))
+}
+
+/// The features of `registry` as text for a person.
+public func describeFeatures(_ registry: FeatureRegistry) -> String {
+  var text = ""
+  for plugin in registry.plugins {
+    text += "\(plugin.name): \(plugin.summary)\n"
+    let width = plugin.actions.map(\.name.count).max() ?? 0
+    for action in plugin.actions {
+      let padding = String(repeating: " ", count: width - action.name.count)
+      text += "  \(action.name)\(padding)  \(action.summary)\n"
+      text += "  \(String(repeating: " ", count: width))  e.g. \(json(action.example))\n"
+    }
+    text += "\n"
+  }
+  return text
+}

@@ -1,0 +1,80 @@
+import Dispatch
+import Foundation
+
+/// Writes lines to stdout. Lines written inside ``batch(_:)`` are flushed together at its end;
+/// others (those effects produce later) are flushed at once. A closed stdout ends the host
+/// cleanly.
+@MainActor
+final class StdoutWriter {
+  private var buffer: [UInt8] = []
+  private var batching = false
+
+  func write(_ line: String) {
+    buffer.append(contentsOf: line.utf8)
+    buffer.append(UInt8(ascii: "\n"))
+    if !batching { flush() }
+  }
+
+  func batch(_ body: () -> Void) {
+    batching = true
+    body()
+    batching = false
+    flush()
+  }
+
+  /// Writes everything buffered. Blocks while the reader is slow: the host then stops reading
+  /// input, so a slow reader cannot make it buffer without bound.
+  func flush() {
+    var offset = 0
+    while offset < buffer.count {
+      let written = buffer.withUnsafeBytes { bytes in
+        Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        exit(0)  // stdout is gone (EPIPE): nobody is listening any more
+      }
+      offset += written
+    }
+    buffer.removeAll(keepingCapacity: buffer.count <= 1 << 20)
+  }
+}
+
+/// Reads stdin on a thread of its own and hands over one chunk at a time: the next read waits
+/// until the previous chunk was processed, so input never piles up in memory.
+enum StdinReader {
+  struct Chunk: Sendable {
+    let bytes: [UInt8]
+    let done: DispatchSemaphore
+    func processed() { done.signal() }
+  }
+
+  static func chunks() -> AsyncStream<Chunk> {
+    let (stream, continuation) = AsyncStream<Chunk>.makeStream()
+    let thread = Thread {
+      let done = DispatchSemaphore(value: 0)
+      var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        continuation.yield(Chunk(bytes: Array(buffer[0..<count]), done: done))
+        done.wait()
+      }
+      continuation.finish()
+    }
+    thread.start()
+    return stream
+  }
+}
+
+/// Exits cleanly on SIGINT and SIGTERM.
+func handleSignals(_ onSignal: @escaping @MainActor () -> Void) -> [any DispatchSourceSignal] {
+  [SIGINT, SIGTERM].map { number in
+    signal(number, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated { onSignal() } }
+    source.resume()
+    return source
+  }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import UnoHostCore
+import UnoPlugin
+
+@main
+struct UnoHost: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "uno-host",
+    abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
+    discussion: "The protocol is described in docs/host-protocol.md.",
+    subcommands: [Serve.self, Features.self, Run.self],
+    defaultSubcommand: Serve.self
+  )
+}
+
+struct Options: ParsableArguments {
+  @Option(help: "At end of input, how long to let running effects finish, in seconds.")
+  var drainTimeout: Double = 10
+}
+
+/// Loads the registry, or exits with status 1 and a message: the only non-zero exit.
+func loadRegistry() -> FeatureRegistry {
+  do {
+    return try makeRegistry()
+  } catch {
+    FileHandle.standardError.write(Data("uno-host: cannot start: \(error)\n".utf8))
+    exit(1)
+  }
+}
+
+struct Serve: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Speaks the JSON-lines protocol on stdin and stdout (the default)."
+  )
+  @OptionGroup var options: Options
+
+  func run() async throws {
+    let registry = loadRegistry()
+    await serve(registry: registry, drainTimeout: options.drainTimeout, defaultFeature: nil)
+  }
+}
+
+struct Run: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Opens a session of one feature; each line typed is an action for it.",
+    discussion: """
+      Type an action name (increment) or a JSON action ({"queryChanged":{"query":"cat"}}). \
+      Protocol requests ({"op":...}) work too. Press Ctrl-D to end.
+      """
+  )
+  @Argument(help: "The feature to run, e.g. counter.") var feature: String
+  @OptionGroup var options: Options
+
+  func run() async throws {
+    let registry = loadRegistry()
+    guard registry[feature] != nil else {
+      FileHandle.standardError.write(
+        Data(
+          "uno-host: no feature '\(feature)'; features are: \(registry.plugins.map(\.name).joined(separator: ", "))\n"
+            .utf8)
+      )
+      throw ExitCode(1)
+    }
+    await serve(registry: registry, drainTimeout: options.drainTimeout, defaultFeature: feature)
+  }
+}
+
+struct Features: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Lists the features and their actions.")
+
+  func run() {
+    print(describeFeatures(loadRegistry()), terminator: "")
+  }
+}
+
+@MainActor
+func serve(registry: FeatureRegistry, drainTimeout: Double, defaultFeature: String?) async {
+  signal(SIGPIPE, SIG_IGN)
+  let writer = StdoutWriter()
+  let host = ProtocolHost(registry: registry) { writer.write($0) }
+  let signals = handleSignals {
+    writer.flush(); exit(0)
+  }
+  var defaultSession: Int? = nil
+  if let defaultFeature {
+    defaultSession = host.open(defaultFeature)
+  }
+  writer.flush()
+
+  var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
+  func handle(_ events: [LineSplitter.Event]) {
+    for event in events {
+      if let session = defaultSession, case .line(let line) = event {
+        if let parsed = runModeRequest(line, session: session) { host.handle(parsed) }
+      } else {
+        host.handle(event)
+      }
+    }
+  }
+  for await chunk in StdinReader.chunks() {
+    writer.batch { handle(splitter.append(chunk.bytes)) }
+    chunk.processed()
+  }
+  writer.batch { handle(splitter.finish()) }
+  let finished = await host.drain(timeout: .milliseconds(Int(drainTimeout * 1000)))
+  if !finished {
+    writer.write(
+      #"{"type":"error","id":null,"code":"drain_timeout","message":"\#(host.runningRequests) request(s) still running after \#(drainTimeout) s at end of input were cancelled"}"#
+    )
+  }
+  host.closeAll()
+  writer.flush()
+  withExtendedLifetime(signals) {}
+}

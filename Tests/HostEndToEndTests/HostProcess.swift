@@ -1,0 +1,116 @@
+import Foundation
+import Synchronization
+
+/// Runs the built uno-host binary with piped stdin/stdout.
+///
+/// Its stdout is read continuously on a thread of its own: the host blocks when nobody reads its
+/// output (that is its flow control), so a test that wrote all its input first would deadlock.
+final class HostProcess: @unchecked Sendable {
+  // `@unchecked`: `process` and the pipes are set up in `init` and only read afterwards; the
+  // output buffer is behind `output`'s mutex and condition.
+  let process = Process()
+  private let input = Pipe()
+  private let stdout = Pipe()
+  private let output = Output()
+
+  /// Bytes read from the host's stdout so far, and whether it has ended.
+  final class Output: Sendable {
+    private let state = Mutex<(bytes: [UInt8], ended: Bool)>(([], false))
+    private let condition = NSCondition()
+
+    func append(_ data: Data) {
+      condition.lock()
+      state.withLock { $0.bytes.append(contentsOf: data) }
+      condition.broadcast()
+      condition.unlock()
+    }
+
+    func end() {
+      condition.lock()
+      state.withLock { $0.ended = true }
+      condition.broadcast()
+      condition.unlock()
+    }
+
+    /// Removes and returns the first line, waiting for it; `nil` at the end of output.
+    func nextLine() -> String? {
+      condition.lock()
+      defer { condition.unlock() }
+      while true {
+        let line = state.withLock { state -> String?? in
+          if let newline = state.bytes.firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: state.bytes[..<newline], as: UTF8.self)
+            state.bytes.removeSubrange(...newline)
+            return .some(line)
+          }
+          return state.ended ? .some(nil) : nil
+        }
+        if let line { return line }
+        condition.wait()
+      }
+    }
+  }
+
+  /// The uno-host binary built next to this test bundle (or UNO_HOST_BINARY).
+  static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["UNO_HOST_BINARY"] { return URL(fileURLWithPath: path) }
+    #if os(Linux)
+      let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+      return executable.deletingLastPathComponent().appendingPathComponent("uno-host")
+    #else
+      return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("uno-host")
+    #endif
+  }()
+
+  init(_ arguments: [String] = []) throws {
+    process.executableURL = Self.binary
+    process.arguments = arguments
+    process.standardInput = input
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let (reader, output) = (stdout.fileHandleForReading, self.output)
+    Thread {
+      while true {
+        let data = reader.availableData
+        if data.isEmpty { break }
+        output.append(data)
+      }
+      output.end()
+    }.start()
+  }
+
+  func write(_ text: String) {
+    input.fileHandleForWriting.write(Data(text.utf8))
+  }
+
+  func write(bytes: [UInt8]) {
+    input.fileHandleForWriting.write(Data(bytes))
+  }
+
+  /// Reads one line, waiting until it arrives; `nil` at the end of output.
+  func readLine() -> String? {
+    output.nextLine()
+  }
+
+  /// Reads every remaining line until the host exits.
+  func readToEnd() -> (lines: [String], status: Int32) {
+    var lines: [String] = []
+    while let line = output.nextLine() { lines.append(line) }
+    process.waitUntilExit()
+    return (lines, process.terminationStatus)
+  }
+
+  /// Closes stdin, then reads everything the host writes until it exits.
+  func finish() -> (lines: [String], status: Int32) {
+    try? input.fileHandleForWriting.close()
+    return readToEnd()
+  }
+
+  /// Runs the host over `input` and returns its output lines and exit status.
+  static func run(_ arguments: [String] = [], input: String) throws -> (lines: [String], status: Int32) {
+    let host = try HostProcess(arguments)
+    host.write(input)
+    return host.finish()
+  }
+}
