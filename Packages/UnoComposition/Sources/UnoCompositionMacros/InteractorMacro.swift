@@ -1,5 +1,3 @@
-import SwiftSyntax
-import SwiftSyntaxMacros
 import UnoMacroSupport
 
 /// `@Interactor<State, Action>`: declares a struct as an interactor.
@@ -10,8 +8,8 @@ import UnoMacroSupport
 ///   `body` (a primitive interactor),
 /// - puts `@InteractorBuilder<State, Action>` on `body`,
 /// - adds the `Interactor` conformance.
-public enum InteractorMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
-  static let spec = ConformanceMacroSpec(
+public enum InteractorMacro: SpecifiedConformanceMacro {
+  public static let spec = ConformanceMacroSpec(
     macroName: "Interactor",
     conformance: "UnoCore.Interactor",
     builder: "InteractorBuilder",
@@ -24,27 +22,4 @@ public enum InteractorMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     whyBody: "an interactor needs one of them to handle actions",
     diagnosticDomain: "UnoCompositionMacros"
   )
-
-  public static func expansion(
-    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
-    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
-    ConformanceMacro.members(spec, of: node, providingMembersOf: declaration, in: context)
-  }
-
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
-  ) throws -> [AttributeSyntax] {
-    ConformanceMacro.memberAttributes(spec, of: node, attachedTo: declaration, providingAttributesFor: member)
-  }
-
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
-    try ConformanceMacro.extensions(
-      spec, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols)
-  }
 }

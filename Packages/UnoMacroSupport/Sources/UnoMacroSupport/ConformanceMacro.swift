@@ -244,3 +244,35 @@ enum Message: DiagnosticMessage, FixItMessage {
   var severity: DiagnosticSeverity { .error }
   var fixItID: MessageID { diagnosticID }
 }
+
+/// A conformance macro described by a ``ConformanceMacroSpec``: conforming types only provide
+/// ``spec``; the expansions come from ``ConformanceMacro``.
+public protocol SpecifiedConformanceMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
+  static var spec: ConformanceMacroSpec { get }
+}
+
+extension SpecifiedConformanceMacro {
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    ConformanceMacro.members(spec, of: node, providingMembersOf: declaration, in: context)
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
+  ) throws -> [AttributeSyntax] {
+    ConformanceMacro.memberAttributes(spec, of: node, attachedTo: declaration, providingAttributesFor: member)
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    try ConformanceMacro.extensions(
+      spec, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols
+    )
+  }
+}

@@ -1,5 +1,4 @@
 import SwiftCompilerPlugin
-import SwiftSyntax
 import SwiftSyntaxMacros
 import UnoMacroSupport
 
@@ -15,8 +14,8 @@ struct UnoPresentationMacrosPlugin: CompilerPlugin {
 /// - adds `typealias Body = Never` when the struct implements `reduce(_:into:)` and no `body`,
 /// - puts `@ViewStateReducerBuilder<Domain, View>` on `body`,
 /// - adds the `ViewStateReducer` conformance.
-public enum ViewStateReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
-  static let spec = ConformanceMacroSpec(
+public enum ViewStateReducerMacro: SpecifiedConformanceMacro {
+  public static let spec = ConformanceMacroSpec(
     macroName: "ViewStateReducer",
     conformance: "UnoPresentation.ViewStateReducer",
     builder: "ViewStateReducerBuilder",
@@ -29,27 +28,4 @@ public enum ViewStateReducerMacro: MemberMacro, MemberAttributeMacro, ExtensionM
     whyBody: "a view-state reducer needs one of them to map domain state to view state",
     diagnosticDomain: "UnoPresentationMacros"
   )
-
-  public static func expansion(
-    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
-    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
-    ConformanceMacro.members(spec, of: node, providingMembersOf: declaration, in: context)
-  }
-
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingAttributesFor member: some DeclSyntaxProtocol, in context: some MacroExpansionContext
-  ) throws -> [AttributeSyntax] {
-    ConformanceMacro.memberAttributes(spec, of: node, attachedTo: declaration, providingAttributesFor: member)
-  }
-
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
-    try ConformanceMacro.extensions(
-      spec, attachedTo: declaration, providingExtensionsOf: type, conformingTo: protocols)
-  }
 }
