@@ -40,7 +40,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   let duration: C.Duration
   let clock: C
   let child: Child
-  let id: DebounceID
+  let id: OperatorID
 
   /// Debounces `child` on `clock`.
   ///
@@ -61,10 +61,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     self.duration = duration
     self.clock = clock
     self.child = child()
-    self.id = DebounceID(
-      file: UInt(bitPattern: fileID.utf8Start), line: line, column: column,
-      id: id.map(AnyHashableSendable.init)
-    )
+    self.id = OperatorID(fileID: fileID, line: line, column: column, id: id)
   }
 
   /// Debounces `child` on the continuous clock.
@@ -93,12 +90,4 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     }
     .cancellable(id: id, cancelInFlight: true)
   }
-}
-
-/// Where a ``Debounce`` was written, plus an optional id: stable across body evaluations.
-struct DebounceID: Hashable, Sendable {
-  let file: UInt
-  let line: UInt
-  let column: UInt
-  let id: AnyHashableSendable?
 }

@@ -100,20 +100,33 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    guard var childState = extract(from: parentState) else {
-      reportIssue(
-        """
-        A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
-        while the state was '\(Self.describeCase(parentState))'. The action was dropped.
+    return step(&parentState) { childState in
+      child.interact(state: &childState, action: childAction)
+    } whenInactive: { parentState in
+      """
+      A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
+      while the state was '\(Self.describeCase(parentState))'. The action was dropped.
 
-        The state left the case before the action arrived, for instance because an effect sent \
-        the action after the parent moved on. Cancel the child's effects when leaving the case, \
-        or send the action only while the case is active.
-        """
-      )
+      The state left the case before the action arrived, for instance because an effect sent \
+      the action after the parent moved on. Cancel the child's effects when leaving the case, \
+      or send the action only while the case is active.
+      """
+    }
+  }
+
+  /// One child step: extract the child state, run `body` on it, embed it back, let the parent hear
+  /// `stateAction`, and scope what the child emitted. If the state is not in the child's case,
+  /// nothing runs and `whenInactive`'s message is reported.
+  private func step(
+    _ parentState: inout DomainState,
+    _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
+    whenInactive message: (DomainState) -> String
+  ) -> Emission<DomainState> {
+    guard var childState = extract(from: parentState) else {
+      reportIssue(message(parentState))
       return .state
     }
-    let childEmission = child.interact(state: &childState, action: childAction)
+    let childEmission = body(&childState)
     embed(childState, into: &parentState)
     let parentEmission = parent.interact(state: &parentState, action: stateAction.embed(childState))
     return scoped(childEmission, from: childState).merging(with: parentEmission)
@@ -154,7 +167,18 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     _ emission: Emission<Child.DomainState>, from snapshot: Child.DomainState
   ) -> Emission<DomainState> {
     guard !emission.isEmpty else { return .state }
-    return emission.scope(namespace: scope) { parentState, parentSend in
+    return emission.scope(
+      namespace: scope,
+      withState: { parentState, body in
+        self.step(&parentState, body) { parentState in
+          """
+          An operator of '\(Child.self)' ran after the parent's state left the case \
+          '\(self.caseName(snapshot))' (it is now '\(Self.describeCase(parentState))'). It was \
+          dropped.
+          """
+        }
+      }
+    ) { parentState, parentSend in
       let childState = DynamicState<Child.DomainState> {
         self.extract(from: await parentState.current) ?? snapshot
       }
@@ -167,26 +191,17 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   ) -> Send<Child.DomainState> {
     Send { reduce in
       parentSend.reduce { parentState in
-        guard var childState = self.extract(from: parentState) else {
-          reportIssue(
-            """
-            An effect of '\(Child.self)' wrote its state after the parent's state left the case \
-            '\(self.caseName(snapshot))' (it is now '\(Self.describeCase(parentState))'). The write \
-            was dropped.
+        self.step(&parentState, reduce) { parentState in
+          """
+          An effect of '\(Child.self)' wrote its state after the parent's state left the case \
+          '\(self.caseName(snapshot))' (it is now '\(Self.describeCase(parentState))'). The write \
+          was dropped.
 
-            The effect outlived the case it belongs to. Cancel it when leaving the case (give it an \
-            id with '.cancellable(id:)' and return '.cancel(id:)'), or check the case before \
-            writing.
-            """
-          )
-          return .state
+          The effect outlived the case it belongs to. Cancel it when leaving the case (give it an \
+          id with '.cancellable(id:)' and return '.cancel(id:)'), or check the case before \
+          writing.
+          """
         }
-        let childEmission = reduce(&childState)
-        self.embed(childState, into: &parentState)
-        let parentEmission = self.parent.interact(
-          state: &parentState, action: self.stateAction.embed(childState)
-        )
-        return self.scoped(childEmission, from: childState).merging(with: parentEmission)
       }
     }
   }

@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import IssueReporting
 
 extension Emission {
   /// Turns an emission over a child state into one over a parent state.
@@ -9,24 +10,33 @@ extension Emission {
   /// the same child used in two scopes does not cancel the other scope's effects.
   ///
   /// ```swift
-  /// let parentEmission = childEmission.scope(namespace: \Parent.child) { state, send in
+  /// let parentEmission = childEmission.scope(
+  ///   namespace: "detail",
+  ///   withState: { parent, step in step(&parent.detail).scope(...) }
+  /// ) { parentState, parentSend in
   ///   (
-  ///     DynamicState { await state.current.child },
-  ///     send.scope(state: \.child)
+  ///     DynamicState { await parentState.current.detail },
+  ///     Send { reduce in parentSend.reduce { parent in reduce(&parent.detail).scope(...) } }
   ///   )
   /// }
   /// ```
+  ///
+  /// `withState` runs a child step (the body of a ``withOperatorState(id:_:)``) against the child
+  /// part of the parent's state and returns the resulting parent emission. It is needed only when
+  /// the emission uses operator state; without it such a step is reported and dropped.
   public func scope<Parent: Sendable>(
     namespace: (any Hashable & Sendable)? = nil,
+    withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)? = nil,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
   ) -> Emission<Parent> {
     let namespace = namespace.map { AnyHashableSendable($0) }
-    return scope(namespace: namespace, transform)
+    return scope(namespace: namespace, withState: withState, transform)
   }
 
   private func scope<Parent: Sendable>(
     namespace: AnyHashableSendable?,
+    withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)?,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
   ) -> Emission<Parent> {
@@ -48,15 +58,34 @@ extension Emission {
         )
       )
     case .merge(let children):
-      return Emission<Parent>(storage: .merge(children.map { $0.scope(namespace: namespace, transform) }))
+      return Emission<Parent>(
+        storage: .merge(children.map { $0.scope(namespace: namespace, withState: withState, transform) })
+      )
     case .cancellable(let id, let cancelInFlight, let child):
       return Emission<Parent>(
         storage: .cancellable(
-          id: qualified(id), cancelInFlight: cancelInFlight, child.scope(namespace: namespace, transform)
+          id: qualified(id), cancelInFlight: cancelInFlight,
+          child.scope(namespace: namespace, withState: withState, transform)
         )
       )
     case .cancel(let id):
       return Emission<Parent>(storage: .cancel(id: qualified(id)))
+    case .operatorState(let id, let body):
+      guard let withState else {
+        reportIssue(
+          """
+          An emission with operator state (id \(id)) was scoped without 'withState', so it cannot \
+          reach the child state and was dropped. Scoping operators must pass 'withState' to \
+          'Emission.scope'.
+          """
+        )
+        return .state
+      }
+      return Emission<Parent>(
+        storage: .operatorState(id: qualified(id)) { parentState, slot in
+          withState(&parentState) { childState in body(&childState, &slot) }
+        }
+      )
     }
   }
 }

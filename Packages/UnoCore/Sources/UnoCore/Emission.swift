@@ -27,6 +27,8 @@ public struct Emission<State: Sendable>: Sendable {
     case merge([Emission])
     indirect case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Emission)
     case cancel(id: AnyHashableSendable)
+    case operatorState(
+      id: AnyHashableSendable, body: @Sendable (inout State, inout (any Sendable)?) -> Emission)
   }
 
   /// One unit of asynchronous work.
@@ -131,7 +133,7 @@ public struct Emission<State: Sendable>: Sendable {
   public var isEmpty: Bool {
     switch storage {
     case .none: return true
-    case .run, .cancellable, .cancel: return false
+    case .run, .cancellable, .cancel, .operatorState: return false
     case .merge(let children): return children.allSatisfy(\.isEmpty)
     }
   }

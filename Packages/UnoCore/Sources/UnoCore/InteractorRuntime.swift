@@ -44,6 +44,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   private var isHandling = false
   private var queue: [(action: Action, group: EffectGroup)] = []
   private var queueHead = 0
+  /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
+  private var operatorStates: [AnyHashableSendable: any Sendable] = [:]
 
   /// Creates a runtime that starts from `initialState`.
   ///
@@ -99,7 +101,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   }
 
   private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup?) -> EventTask {
-    let emission = interactor.interact(state: &state, action: action)
+    let emission = resolveOperatorState(interactor.interact(state: &state, action: action))
     publish(.action)
     var group = queuedGroup
     run(emission, group: &group, origin: action)
@@ -123,13 +125,32 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   private func apply(_ reduce: (inout State) -> Emission<State>, group: EffectGroup, origin: Action) {
     let wasHandling = isHandling
     isHandling = true
-    let emission = reduce(&state)
+    let emission = resolveOperatorState(reduce(&state))
     publish(.effect(of: EventTask.ID(rawValue: ObjectIdentifier(group))))
     var owner: EffectGroup? = group
     run(emission, group: &owner, origin: origin)
     guard !wasHandling else { return }
     drainQueue()
     isHandling = false
+  }
+
+  /// Runs the operator-state steps of `emission` now, as part of the step being handled, and
+  /// returns what remains to run: effects, cancellations.
+  private func resolveOperatorState(_ emission: Emission<State>) -> Emission<State> {
+    switch emission.storage {
+    case .none, .run, .cancel:
+      return emission
+    case .merge(let children):
+      return .merge(children.map(resolveOperatorState))
+    case .cancellable(let id, let cancelInFlight, let child):
+      return Emission(
+        storage: .cancellable(id: id, cancelInFlight: cancelInFlight, resolveOperatorState(child)))
+    case .operatorState(let id, let body):
+      var slot = operatorStates[id]
+      let produced = body(&state, &slot)
+      operatorStates[id] = slot
+      return resolveOperatorState(produced)
+    }
   }
 
   // MARK: Effects
@@ -149,7 +170,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   private func collectCancellations(_ emission: Emission<State>, into ids: inout [AnyHashableSendable]) {
     switch emission.storage {
-    case .none, .run:
+    case .none, .run, .operatorState:
       break
     case .merge(let children):
       for child in children { collectCancellations(child, into: &ids) }
@@ -165,8 +186,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     _ emission: Emission<State>, ids: [AnyHashableSendable], group: inout EffectGroup?, origin: Action
   ) {
     switch emission.storage {
-    case .none, .cancel:
-      break
+    case .none, .cancel, .operatorState:
+      break  // operator state was resolved before the emission got here
     case .merge(let children):
       for child in children { startEffects(child, ids: ids, group: &group, origin: origin) }
     case .cancellable(let id, _, let child):
@@ -297,6 +318,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     public var cancellationIDs: Int
     /// Actions waiting to be handled.
     public var queuedActions: Int
+    /// Operator-state slots held (see ``Emission/withOperatorState(id:_:)``).
+    public var operatorStates: Int
 
     /// Whether nothing is tracked: no running effect, open event task, id or queued action.
     public var isIdle: Bool {
@@ -305,7 +328,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
     public var description: String {
       "\(runningEffects) running effects, \(openEventTasks) open event tasks, "
-        + "\(cancellationIDs) cancellation ids, \(queuedActions) queued actions"
+        + "\(cancellationIDs) cancellation ids, \(queuedActions) queued actions, "
+        + "\(operatorStates) operator states"
     }
   }
 
@@ -315,7 +339,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     let counts = registry.counts
     return Diagnostics(
       runningEffects: counts.effects, openEventTasks: counts.groups, cancellationIDs: counts.ids,
-      queuedActions: queue.count - queueHead
+      queuedActions: queue.count - queueHead, operatorStates: operatorStates.count
     )
   }
 

@@ -1,0 +1,139 @@
+import ConcurrencyExtras
+import UnoCore
+
+/// Passes at most one action per interval to its child.
+///
+/// ```swift
+/// var body: some InteractorOf<Self> {
+///   OnAction(\.scrolled) {
+///     Throttle(for: .milliseconds(100), clock: clock, latest: true) {
+///       LoadVisiblePage(client: client)
+///     }
+///   }
+/// }
+/// ```
+///
+/// - The first action when no interval is running reaches the child **at once**, while the
+///   action is handled, and starts an interval of `duration`.
+/// - Actions during the interval wait for its end. Then one of them reaches the child (the
+///   latest with `latest: true`, the first with `latest: false`) and starts a new interval; the
+///   others are dropped.
+/// - A waiting action belongs to its own ``EventTask``: `finish()` returns once it has reached the
+///   child and the child's effects are done (or once it was superseded), and `cancel()` drops it.
+/// - Like ``Debounce``, a throttle keeps nothing in stored properties: its interval lives in the
+///   runtime (``Emission/withOperatorState(id:_:)``), identified by where the `Throttle` is
+///   written and, inside `when`, by the scope. Throttles written at the same place for different
+///   purposes (a `for` loop) take an `id`.
+public struct Throttle<C: Clock, Child: Interactor>: Interactor {
+  public typealias DomainState = Child.DomainState
+  public typealias Action = Child.Action
+  public typealias Body = Never
+
+  let duration: C.Duration
+  let clock: C
+  let latest: Bool
+  let child: Child
+  let id: OperatorID
+
+  /// Throttles `child` on `clock`.
+  ///
+  /// - Parameters:
+  ///   - duration: The interval.
+  ///   - clock: The clock that measures it.
+  ///   - latest: Whether the action that ends an interval is the latest one (`true`) or the first
+  ///     one (`false`) received during it.
+  ///   - id: Distinguishes throttles written at the same place; `nil` is enough otherwise.
+  ///   - child: The interactor that receives the throttled actions.
+  public init<State, Action>(
+    for duration: C.Duration,
+    clock: C,
+    latest: Bool,
+    id: (any Hashable & Sendable)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    @InteractorBuilder<State, Action> _ child: () -> Child
+  ) where Child: Interactor<State, Action> {
+    self.duration = duration
+    self.clock = clock
+    self.latest = latest
+    self.child = child()
+    self.id = OperatorID(fileID: fileID, line: line, column: column, id: id)
+  }
+
+  /// Throttles `child` on the continuous clock.
+  public init<State, Action>(
+    for duration: Duration,
+    latest: Bool,
+    id: (any Hashable & Sendable)? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    @InteractorBuilder<State, Action> _ child: () -> Child
+  ) where C == ContinuousClock, Child: Interactor<State, Action> {
+    self.init(
+      for: duration, clock: ContinuousClock(), latest: latest, id: id, fileID: fileID, line: line,
+      column: column, child
+    )
+  }
+
+  public var initialValue: DomainState { child.initialValue }
+
+  /// The runtime-held state of one throttle.
+  struct Interval: Sendable {
+    /// When the running interval ends.
+    var end: C.Instant
+    /// The waiting action that will reach the child at `end`, by ticket.
+    var waiting: Int?
+    var nextTicket = 0
+  }
+
+  public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
+    let (clock, duration, latest, child, id) = (self.clock, self.duration, self.latest, self.child, self.id)
+    return .withOperatorState(id: id) { (state, interval: inout Interval?) in
+      let now = clock.now
+      guard var running = interval, now < running.end else {
+        // No interval running: the action goes through now and starts one.
+        interval = Interval(end: now.advanced(by: duration))
+        return child.interact(state: &state, action: action)
+      }
+      if !latest && running.waiting != nil { return .state }  // the first one keeps its place
+      let ticket = running.nextTicket
+      running.nextTicket += 1
+      running.waiting = ticket
+      interval = running
+      let end = running.end
+      return .perform { _, send in
+        try await clock.sleep(toDeadline: end)
+        await send.reduce { _ in
+          .withOperatorState(id: id) { (state, interval: inout Interval?) in
+            guard interval?.waiting == ticket else { return .state }  // superseded meanwhile
+            interval = Interval(end: clock.now.advanced(by: duration))
+            return child.interact(state: &state, action: action)
+          }
+        }
+      }
+      .cancellable(id: WaitingAction(operator: id), cancelInFlight: latest)
+    }
+  }
+}
+
+/// The effect id of a throttle's waiting action.
+struct WaitingAction: Hashable, Sendable {
+  let `operator`: OperatorID
+}
+
+/// Where an operator was written, plus an optional id: stable across body evaluations.
+struct OperatorID: Hashable, Sendable {
+  let file: UInt
+  let line: UInt
+  let column: UInt
+  let id: AnyHashableSendable?
+
+  init(fileID: StaticString, line: UInt, column: UInt, id: (any Hashable & Sendable)?) {
+    self.file = UInt(bitPattern: fileID.utf8Start)
+    self.line = line
+    self.column = column
+    self.id = id.map(AnyHashableSendable.init)
+  }
+}
