@@ -68,6 +68,10 @@ let package = Package(
       path: "Apps/uno-host/Tests/UnoHostCoreTests"
     ),
     .testTarget(
+      name: "ReliabilityTests",
+      dependencies: ["UnoArchitecture"]
+    ),
+    .testTarget(
       name: "HostEndToEndTests",
       dependencies: ["uno-host"]
     ),

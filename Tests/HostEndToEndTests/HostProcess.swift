@@ -114,3 +114,13 @@ final class HostProcess: @unchecked Sendable {
     return host.finish()
   }
 }
+
+/// Runs blocking work (waiting on a subprocess) on a thread of its own.
+///
+/// Tests run on Swift's cooperative thread pool, which has one thread per core; a test that
+/// blocked one of them while waiting for uno-host would starve every other test on a small machine.
+func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    Thread { continuation.resume(with: Result { try work() }) }.start()
+  }
+}

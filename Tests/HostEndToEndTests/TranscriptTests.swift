@@ -49,9 +49,9 @@ struct Transcript: CustomTestStringConvertible, Sendable {
   }
 
   @Test(arguments: Transcript.all)
-  func transcript(_ transcript: Transcript) throws {
+  func transcript(_ transcript: Transcript) async throws {
     let input = transcript.input.map { $0 + "\n" }.joined()
-    let (lines, status) = try HostProcess.run(transcript.arguments, input: input)
+    let (lines, status) = try await onOwnThread { try HostProcess.run(transcript.arguments, input: input) }
     #expect(status == 0)
     #expect(lines == transcript.expected)
   }

@@ -1,0 +1,52 @@
+import Synchronization
+import Testing
+import UnoArchitecture
+
+struct Suspends: Interactor {
+  typealias DomainState = Int
+  typealias Action = Int
+  let ended: Counter
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: 0) { [ended] state, _ in
+      state += 1
+      return .perform { _, _ in
+        try? await Task.sleep(for: .seconds(3600))  // suspended until cancelled
+        ended.increment()
+      }
+    }
+  }
+}
+
+final class Counter: Sendable {
+  private let count = Mutex(0)
+  var value: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
+}
+
+/// Holds a weak reference.
+final class Weak<T: AnyObject> {
+  weak var value: T?
+  init(_ value: T) { self.value = value }
+}
+
+@MainActor
+@Suite struct LeakTests {
+  @Test func tenThousandViewModelsWithSuspendedEffectsAreFreedAndEndEveryEffect() async {
+    let ended = Counter()
+    var viewModels: [DirectViewModel<Int, Int>] = []
+    var tasks: [EventTask] = []
+    for _ in 0..<10_000 {
+      let viewModel = DirectViewModel<Int, Int>(0, Suspends(ended: ended).eraseToAnyInteractor())
+      tasks.append(viewModel.sendViewEvent(1))
+      viewModels.append(viewModel)
+    }
+    let weakReferences = viewModels.map(Weak.init)
+    #expect(viewModels.allSatisfy { $0.viewState == 1 })
+    viewModels = []
+    #expect(weakReferences.allSatisfy { $0.value == nil })
+    for task in tasks { await task.finish() }
+    #expect(ended.value == 10_000)
+    #expect(tasks.allSatisfy { $0.isCancelled })
+  }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the whole root test suite under ThreadSanitizer and/or AddressSanitizer, each in a build
+# folder of its own so that the normal build stays as it is.
+# Usage: bash Tools/sanitize.sh [thread|address|all]   (default: all)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+which=${1:-all}
+status=0
+run() {
+  local sanitizer=$1
+  echo "==> swift test --sanitize=$sanitizer"
+  # halt_on_error: the first report fails the run, so a report cannot scroll by unnoticed.
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1" \
+    swift test --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" 2>&1 | tee "/tmp/uno-$sanitizer.log"
+  local rc=${PIPESTATUS[0]}
+  if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "/tmp/uno-$sanitizer.log"; then rc=1; fi
+  [ "$rc" -eq 0 ] || status=1
+}
+case "$which" in
+  thread) run thread ;;
+  address) run address ;;
+  all) run thread; run address ;;
+  *) echo "usage: $0 [thread|address|all]"; exit 2 ;;
+esac
+exit $status
