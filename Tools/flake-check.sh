@@ -17,7 +17,7 @@ for i in $(seq 1 "$runs"); do
     echo "run $i of $runs FAILED (exit $rc; 137 means it hung past ${limit}s); log: $log"
     grep -E '✘' "$log" | head -20
     started=$(grep -oE 'Test [a-zA-Z]+\([^)]*\) started' "$log" | sed 's/ started//' | sort -u)
-    finished=$(grep -oE 'Test [a-zA-Z]+\([^)]*\) (passed|failed)' "$log" | sed -E 's/ (passed|failed)//' | sort -u)
+    finished=$(grep -oE 'Test [a-zA-Z]+\([^)]*\)( with [0-9]+ test cases?)? (passed|failed)' "$log" | sed -E 's/( with [0-9]+ test cases?)? (passed|failed)//' | sort -u)
     echo "started and never finished:"
     comm -23 <(echo "$started") <(echo "$finished")
     echo "0 passed, 1 failed"

@@ -63,7 +63,7 @@ public final class AsyncStreamRecorder<Element: Sendable>: Sendable {
   ///
   /// - Throws: ``WaitTimeout`` if they have not arrived after `timeout` (on the recorder's clock),
   ///   saying how many were expected and how many arrived.
-  public func waitForEmissions(count: Int, timeout: Duration = .seconds(5)) async throws {
+  public func waitForEmissions(count: Int, timeout: Duration = .seconds(30)) async throws {
     try await storage.waiters.wait(for: count, timeout: timeout, what: "values")
   }
 

@@ -189,7 +189,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   ///
   /// - Throws: ``WaitTimeout`` after `timeout`, saying how many states were expected and how many
   ///   arrived.
-  public func waitForStates(count: Int, timeout: Duration = .seconds(5)) async throws {
+  public func waitForStates(count: Int, timeout: Duration = .seconds(30)) async throws {
     try await waiters.wait(for: count, timeout: timeout, what: "states")
   }
 
@@ -199,7 +199,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// may still be writing. A mismatch is reported as a test failure with a diff, and thrown.
   public func assertStates(
     _ expected: [State],
-    timeout: Duration = .seconds(5),
+    timeout: Duration = .seconds(30),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
