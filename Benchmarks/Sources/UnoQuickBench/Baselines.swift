@@ -1,0 +1,75 @@
+import OpenCombine
+
+/// The workloads' shared domain: a counter.
+struct Count: Sendable, Equatable {
+  var value = 0
+}
+
+enum Step: Sendable {
+  case increment
+}
+
+@inline(never)
+func reduce(_ state: inout Count, _ action: Step) {
+  switch action {
+  case .increment: state.value &+= 1
+  }
+}
+
+/// Baseline 1, the limit: a class with the state, a `switch` reducer and one observer callback.
+final class RawStore {
+  private(set) var state = Count()
+  private let observer: (Count) -> Void
+
+  init(observer: @escaping (Count) -> Void) {
+    self.observer = observer
+  }
+
+  @inline(never)
+  func send(_ action: Step) {
+    reduce(&state, action)
+    observer(state)
+  }
+}
+
+/// Baseline 2, the AsyncStream design of the migration note: actions into an AsyncStream, a task
+/// loop applies the reducer, states come out through an AsyncStream.
+final class AsyncStreamStore: Sendable {
+  let actions: AsyncStream<Step>.Continuation
+  let states: AsyncStream<Count>
+
+  init() {
+    let (actionStream, actions) = AsyncStream<Step>.makeStream()
+    let (states, output) = AsyncStream<Count>.makeStream()
+    self.actions = actions
+    self.states = states
+    Task {
+      var state = Count()
+      output.yield(state)
+      for await action in actionStream {
+        reduce(&state, action)
+        output.yield(state)
+      }
+      output.finish()
+    }
+  }
+}
+
+/// Baseline 3, the original Combine design (through OpenCombine): actions into a subject, a
+/// feedback loop through a CurrentValueSubject holding the state, observers subscribe to it.
+final class CombineStore {
+  let actions = PassthroughSubject<Step, Never>()
+  let state = CurrentValueSubject<Count, Never>(Count())
+  private var cancellables: [AnyCancellable] = []
+
+  init(observer: @escaping (Count) -> Void) {
+    actions
+      .sink { [state] action in
+        var next = state.value
+        reduce(&next, action)
+        state.send(next)
+      }
+      .store(in: &cancellables)
+    state.dropFirst().sink(receiveValue: observer).store(in: &cancellables)
+  }
+}

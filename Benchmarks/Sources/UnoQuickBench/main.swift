@@ -1,0 +1,192 @@
+import Foundation
+import SearchClientLive
+import UnoCore
+import UnoHostCore
+import UnoPresentation
+
+// Quick mode: each workload against its baselines, in this one process, on this machine.
+// Prints plain lines such as "ratio uno/raw send: 2.1". Build in release:
+//   swift run -c release --package-path Benchmarks UnoQuickBench
+
+/// Median nanoseconds per operation over `rounds` rounds of `iterations` operations.
+@MainActor
+func nanoseconds(iterations: Int, rounds: Int = 7, _ body: () -> Void) -> Double {
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    let start = ContinuousClock.now
+    for _ in 0..<iterations { body() }
+    let elapsed = ContinuousClock.now - start
+    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+  }
+  return samples.sorted()[rounds / 2] / Double(iterations)
+}
+
+@MainActor
+func nanosecondsAsync(iterations: Int, rounds: Int = 5, _ body: () async -> Void) async -> Double {
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    let start = ContinuousClock.now
+    for _ in 0..<iterations { await body() }
+    let elapsed = ContinuousClock.now - start
+    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+  }
+  return samples.sorted()[rounds / 2] / Double(iterations)
+}
+
+/// The AsyncStream design: yield an action, await the state it produces. Median ns per action.
+nonisolated func asyncStreamRoundTrip(iterations: Int, rounds: Int = 5) async -> Double {
+  let stream = AsyncStreamStore()
+  var states = stream.states.makeAsyncIterator()
+  _ = await states.next()
+  var samples: [Double] = []
+  for _ in 0..<rounds {
+    let start = ContinuousClock.now
+    for _ in 0..<iterations {
+      stream.actions.yield(.increment)
+      _ = await states.next()
+    }
+    let elapsed = ContinuousClock.now - start
+    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+  }
+  return samples.sorted()[rounds / 2] / Double(iterations)
+}
+
+/// Resident memory of this process, in bytes.
+func residentBytes() -> Int {
+  guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+  let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
+  return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+func report(_ name: String, _ value: Double, _ unit: String = "") {
+  print("\(name): \(String(format: value < 10 ? "%.2f" : "%.0f", value))\(unit)")
+}
+
+@MainActor
+func main() async {
+  let n = 200_000
+  var sink = 0
+
+  // 1. One state-only send, and the designs it replaces.
+  let raw = RawStore { sink &+= $0.value }
+  let rawSend = nanoseconds(iterations: n) { raw.send(.increment) }
+  let runtime = InteractorRuntime(CountInteractor())
+  runtime.addObserver { sink &+= $0.value }
+  let unoSend = nanoseconds(iterations: n) { runtime.send(.increment) }
+  let combine = CombineStore { sink &+= $0.value }
+  let combineSend = nanoseconds(iterations: n) { combine.actions.send(.increment) }
+  let streamSend = await asyncStreamRoundTrip(iterations: n / 10)
+  report("raw send", rawSend, " ns")
+  report("uno send", unoSend, " ns")
+  report("combine send", combineSend, " ns")
+  report("asyncstream send", streamSend, " ns")
+  report("ratio uno/raw send", unoSend / rawSend)
+  report("ratio asyncstream/uno send", streamSend / unoSend)
+  report("ratio combine/uno send", combineSend / unoSend)
+
+  // 2. A send through a ViewModel with a ViewStateReducer.
+  let viewModel = ViewModel(
+    initialValue: CountView(),
+    CountInteractor().eraseToAnyInteractor(),
+    BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
+    reportsReinitialization: false
+  )
+  report(
+    "viewmodel send with reducer", nanoseconds(iterations: n) { viewModel.sendViewEvent(.increment) }, " ns")
+
+  // 3. Merge of 10, and When 10 deep.
+  let merged = InteractorRuntime(MergeTen())
+  let mergeSend = nanoseconds(iterations: n / 10) { merged.send(.increment) }
+  report("merge10 send", mergeSend, " ns")
+  report("ratio merge10/flat send", mergeSend / unoSend)
+  let deep = InteractorRuntime(whenTenDeep())
+  let leafSend = nanoseconds(iterations: n / 10) { deep.send(leafAction) }
+  let rootSend = nanoseconds(iterations: n / 10) { deep.send(.root) }
+  report("when10 leaf send", leafSend, " ns")
+  report("when10 root send", rootSend, " ns")
+  report("ratio when10 leaf/flat send", leafSend / unoSend)
+  report("ratio when10 root/flat send", rootSend / unoSend)
+
+  // 4. A .perform round trip: spawn, send, state updated, finished.
+  let trips = InteractorRuntime(RoundTrip())
+  report(
+    "perform round trip", await nanosecondsAsync(iterations: 20_000) { await trips.send(1).finish() }, " ns")
+
+  // 5. 10,000 concurrent effects from one action.
+  let many = await nanosecondsAsync(iterations: 1, rounds: 5) { await trips.send(10_000).finish() }
+  report("10k concurrent effects", many / 1e6, " ms")
+
+  // 6. A debounce burst: 10,000 actions, then the last one fires.
+  let debounced = InteractorRuntime(Debounced())
+  let burst = await nanosecondsAsync(iterations: 1, rounds: 5) {
+    var last = EventTask.none
+    for _ in 0..<10_000 { last = debounced.send(.increment) }
+    await last.finish()
+  }
+  report("debounce burst of 10k", burst / 1e6, " ms")
+
+  // 7. uno-host: lines per second and per-line latency, in process.
+  let registry = try! makeRegistry()
+  for feature in ["counter", "search"] {
+    var written = 0
+    let host = ProtocolHost(registry: registry) { _ in written &+= 1 }
+    host.open(feature)
+    let action =
+      feature == "counter" ? #""increment""# : #"{"queryChanged":{"query":"smiling cat face"}}"#
+    let line = Array(#"{"op":"send","session":1,"action":\#(action),"id":"r"}"#.utf8)
+    var latencies: [Double] = []
+    let count = feature == "counter" ? 100_000 : 20_000
+    latencies.reserveCapacity(count)
+    let start = ContinuousClock.now
+    for _ in 0..<count {
+      let before = ContinuousClock.now
+      host.handle(line: line)
+      let elapsed = ContinuousClock.now - before
+      latencies.append(Double(elapsed.components.attoseconds) / 1e12)
+    }
+    let total = ContinuousClock.now - start
+    let seconds = Double(total.components.seconds) + Double(total.components.attoseconds) / 1e18
+    latencies.sort()
+    report("host \(feature) lines per second", Double(count) / seconds)
+    report("host \(feature) latency p50", latencies[count / 2], " µs")
+    report("host \(feature) latency p99", latencies[count * 99 / 100], " µs")
+    host.closeAll()
+  }
+
+  // 8. The Search feature's live index: building it, and typical queries.
+  let entries = UnicodeNameIndex.unicodeNames()
+  var index: UnicodeNameIndex?
+  let build = await nanosecondsAsync(iterations: 1, rounds: 3) { index = UnicodeNameIndex(entries: entries) }
+  report("index entries", Double(entries.count))
+  report("index build", build / 1e6, " ms")
+  for query in ["grinning face", "latin small letter a", "smil cat", "arrow", "cjk 4e00", "zzz"] {
+    let perQuery = nanoseconds(iterations: 200) { sink &+= index!.search(query, limit: 50).count }
+    report("index query \"\(query)\"", perQuery / 1e3, " µs")
+  }
+
+  // 9. Memory: idle view models, and growth over 1,000,000 actions.
+  let before = residentBytes()
+  var idle: [ViewModel<Step, Count, CountView>] = []
+  idle.reserveCapacity(10_000)
+  for _ in 0..<10_000 {
+    idle.append(
+      ViewModel(
+        initialValue: CountView(), CountInteractor().eraseToAnyInteractor(),
+        BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
+        reportsReinitialization: false
+      )
+    )
+  }
+  let idleBytes = residentBytes() - before
+  report("10k idle viewmodels", Double(idleBytes) / 1e6, " MB")
+  report("bytes per idle viewmodel", Double(idleBytes) / 10_000)
+  idle = []
+  let growthRuntime = InteractorRuntime(CountInteractor())
+  for _ in 0..<100_000 { growthRuntime.send(.increment) }
+  let settled = residentBytes()
+  for _ in 0..<1_000_000 { growthRuntime.send(.increment) }
+  report("rss growth over 1M actions", Double(residentBytes() - settled) / 1e3, " KB")
+  if sink == 42 { print("") }
+}
+
+await main()
