@@ -165,11 +165,7 @@ public final class ProtocolHost {
       session.requestByTask[taskID] = nil
       emitFinished(session: number, request: request, cancelled: cancelled)
     }
-    if running == 0 {
-      let waiters = idleWaiters
-      idleWaiters = []
-      for waiter in waiters { waiter.resume() }
-    }
+    if running == 0 { wakeIdleWaiters() }
   }
 
   private func cancel(_ request: String, in number: Int, id: JSONValue?) {

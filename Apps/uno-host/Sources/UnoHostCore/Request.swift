@@ -43,16 +43,20 @@ public func parseRequest(_ line: [UInt8]) -> Result<Request, RequestError> {
   if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
     return .failure(RequestError("empty_line", "the line is empty; send one JSON object per line"))
   }
-  let value: JSONValue
+  return parseLineJSON(line).flatMap(request(from:))
+}
+
+/// Parses a line's JSON, turning a parse failure into the request error a client sees:
+/// `invalid_utf8`, `too_deep` or `invalid_json`.
+func parseLineJSON(_ line: [UInt8]) -> Result<JSONValue, RequestError> {
   do {
-    value = try parseJSON(line)
+    return .success(try parseJSON(line))
   } catch {
     let code =
       error.message == "invalid UTF-8"
       ? "invalid_utf8" : error.message.hasPrefix("nesting") ? "too_deep" : "invalid_json"
     return .failure(RequestError(code, "the line is not valid JSON: \(error)"))
   }
-  return request(from: value)
 }
 
 func request(from value: JSONValue) -> Result<Request, RequestError> {

@@ -24,14 +24,9 @@ public func runModeRequest(_ line: [UInt8], session: Int) -> Result<Request, Req
     }
     return .success(.send(id: nil, session: session, action: .string(trimmed)))
   }
-  let value: JSONValue
-  do {
-    value = try parseJSON(line)
-  } catch {
-    return .failure(RequestError("invalid_json", "the line is not valid JSON: \(error)"))
+  return parseLineJSON(line).flatMap { value in
+    value["op"] != nil ? request(from: value) : .success(.send(id: nil, session: session, action: value))
   }
-  if value["op"] != nil { return request(from: value) }
-  return .success(.send(id: nil, session: session, action: value))
 }
 
 /// The features of `registry` as text for a person.
