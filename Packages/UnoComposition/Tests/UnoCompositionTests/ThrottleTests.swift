@@ -95,10 +95,11 @@ struct ThrottledPanes: Interactor {
 
   @Test func cancellingAWaitingActionDropsIt() async {
     let runtime = InteractorRuntime(ThrottledSearch(clock: clock, latest: true))
-    runtime.send("a")
+    let a = runtime.send("a")  // its child effect must finish too before counting
     let b = runtime.send("b")
     b.cancel()
     await clock.advance(by: .seconds(1))
+    await a.finish()
     await b.finish()
     #expect(runtime.state.searched == ["a"])
     #expect(runtime.diagnostics.runningEffects == 0)
