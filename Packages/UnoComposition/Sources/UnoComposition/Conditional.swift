@@ -14,18 +14,43 @@ import UnoCore
 /// ```
 ///
 /// Its ``initialValue`` is the chosen branch's.
-public enum ConditionalInteractor<First: Interactor, Second: Interactor<First.DomainState, First.Action>>:
+public struct ConditionalInteractor<First: Interactor, Second: Interactor<First.DomainState, First.Action>>:
   Interactor, _OptionalInitialValue
 {
   public typealias DomainState = First.DomainState
   public typealias Action = First.Action
   public typealias Body = Never
 
-  case first(First)
-  case second(Second)
+  @usableFromInline
+  enum Branch: Sendable {
+    case first(First)
+    case second(Second)
+  }
+
+  @usableFromInline let branch: Branch
+  /// The chosen branch, erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  @usableFromInline let run: AnyInteractor<DomainState, Action>
+
+  /// The first branch (`if`) was taken.
+  @inlinable
+  public static func first(_ first: First) -> Self {
+    Self(branch: .first(first), run: first.eraseToAnyInteractor())
+  }
+
+  /// The second branch (`else`) was taken.
+  @inlinable
+  public static func second(_ second: Second) -> Self {
+    Self(branch: .second(second), run: second.eraseToAnyInteractor())
+  }
+
+  @usableFromInline
+  init(branch: Branch, run: AnyInteractor<DomainState, Action>) {
+    self.branch = branch
+    self.run = run
+  }
 
   public var _initialValueIfPresent: DomainState? {
-    switch self {
+    switch branch {
     case .first(let first): return initialValueIfPresent(first)
     case .second(let second): return initialValueIfPresent(second)
     }
@@ -38,10 +63,7 @@ public enum ConditionalInteractor<First: Interactor, Second: Interactor<First.Do
 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
-    switch self {
-    case .first(let first): return first.interact(state: &state, action: action)
-    case .second(let second): return second.interact(state: &state, action: action)
-    }
+    run.interact(state: &state, action: action)
   }
 }
 
@@ -53,10 +75,13 @@ public struct OptionalInteractor<Wrapped: Interactor>: Interactor, _OptionalInit
   public typealias Body = Never
 
   @usableFromInline let wrapped: Wrapped?
+  /// `wrapped`, erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  @usableFromInline let run: AnyInteractor<DomainState, Action>?
 
   @inlinable
   public init(_ wrapped: Wrapped?) {
     self.wrapped = wrapped
+    self.run = wrapped?.eraseToAnyInteractor()
   }
 
   public var _initialValueIfPresent: DomainState? {
@@ -70,6 +95,6 @@ public struct OptionalInteractor<Wrapped: Interactor>: Interactor, _OptionalInit
 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
-    wrapped?.interact(state: &state, action: action) ?? .state
+    run?.interact(state: &state, action: action) ?? .state
   }
 }

@@ -27,7 +27,8 @@ public typealias DebounceInteractor = Debounce
 ///
 /// ## Identity
 ///
-/// A body is rebuilt on every action, so a debounce keeps no pending work in a stored property. Its
+/// An interactor value is an immutable description, built again whenever its parent's body is,
+/// so a debounce keeps no pending work in a stored property. Its
 /// pending action is an effect of the runtime, identified by where the `Debounce` is written
 /// (file, line, column) and, inside ``Interactor/when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
 /// by the scope. Two debounces written at different places never interfere. Debounces created at
@@ -39,7 +40,8 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
 
   let duration: C.Duration
   let clock: C
-  let child: Child
+  /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  let child: AnyInteractor<Child.DomainState, Child.Action>
   let id: OperatorID
 
   /// Debounces `child` on `clock`.
@@ -60,7 +62,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   ) where Child: Interactor<State, Action> {
     self.duration = duration
     self.clock = clock
-    self.child = child()
+    self.child = child().eraseToAnyInteractor()
     self.id = OperatorID(fileID: fileID, line: line, column: column, id: id)
   }
 

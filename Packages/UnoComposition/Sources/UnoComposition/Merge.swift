@@ -20,14 +20,20 @@ public struct Merge<I0: Interactor, I1: Interactor<I0.DomainState, I0.Action>>: 
   public typealias Action = I0.Action
   public typealias Body = Never
 
+  // The children as written (asked for their initial values) and erased with their bodies built
+  // once (they handle the actions; see ``Interactor/eraseToAnyInteractor()``).
   @usableFromInline let i0: I0
   @usableFromInline let i1: I1
+  @usableFromInline let run0: AnyInteractor<DomainState, Action>
+  @usableFromInline let run1: AnyInteractor<DomainState, Action>
 
   /// Merges two interactors.
   @inlinable
   public init(_ i0: I0, _ i1: I1) {
     self.i0 = i0
     self.i1 = i1
+    self.run0 = i0.eraseToAnyInteractor()
+    self.run1 = i1.eraseToAnyInteractor()
   }
 
   public var _initialValueIfPresent: DomainState? {
@@ -41,8 +47,8 @@ public struct Merge<I0: Interactor, I1: Interactor<I0.DomainState, I0.Action>>: 
 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
-    let first = i0.interact(state: &state, action: action)
-    let second = i1.interact(state: &state, action: action)
+    let first = run0.interact(state: &state, action: action)
+    let second = run1.interact(state: &state, action: action)
     return first.merging(with: second)
   }
 }
@@ -66,11 +72,14 @@ public struct MergeMany<Element: Interactor>: Interactor, _OptionalInitialValue 
   public typealias Body = Never
 
   @usableFromInline let interactors: [Element]
+  /// `interactors`, erased with their bodies built once.
+  @usableFromInline let runs: [AnyInteractor<DomainState, Action>]
 
   /// Merges the interactors, in order.
   @inlinable
   public init(_ interactors: [Element]) {
     self.interactors = interactors
+    self.runs = interactors.map { $0.eraseToAnyInteractor() }
   }
 
   public var _initialValueIfPresent: DomainState? {
@@ -88,7 +97,7 @@ public struct MergeMany<Element: Interactor>: Interactor, _OptionalInitialValue 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     var emissions: [Emission<DomainState>] = []
-    for interactor in interactors {
+    for interactor in runs {
       let emission = interactor.interact(state: &state, action: action)
       if !emission.isEmpty { emissions.append(emission) }
     }

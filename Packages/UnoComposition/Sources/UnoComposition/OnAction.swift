@@ -28,7 +28,8 @@ where Child.DomainState == State, Child.Action == ChildAction {
   public typealias Body = Never
 
   let toChildAction: AnyCasePath<Action, ChildAction>
-  let child: Child
+  /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  let child: AnyInteractor<State, ChildAction>
 
   /// Runs `child` for the actions that `toChildAction` extracts.
   public init(
@@ -36,7 +37,7 @@ where Child.DomainState == State, Child.Action == ChildAction {
     @InteractorBuilder<State, ChildAction> _ child: () -> Child
   ) {
     self.toChildAction = AnyCasePath(toChildAction)
-    self.child = child()
+    self.child = child().eraseToAnyInteractor()
   }
 
   public var _initialValueIfPresent: State? { nil }

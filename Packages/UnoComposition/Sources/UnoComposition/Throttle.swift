@@ -32,7 +32,8 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   let duration: C.Duration
   let clock: C
   let latest: Bool
-  let child: Child
+  /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  let child: AnyInteractor<Child.DomainState, Child.Action>
   let id: OperatorID
 
   /// Throttles `child` on `clock`.
@@ -57,7 +58,7 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
     self.duration = duration
     self.clock = clock
     self.latest = latest
-    self.child = child()
+    self.child = child().eraseToAnyInteractor()
     self.id = OperatorID(fileID: fileID, line: line, column: column, id: id)
   }
 

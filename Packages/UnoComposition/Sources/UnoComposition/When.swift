@@ -1,4 +1,5 @@
 import CasePaths
+import ConcurrencyExtras
 import IssueReporting
 import UnoCore
 
@@ -37,7 +38,7 @@ extension Interactor {
     When(
       parent: self, state: .keyPath(toChildState), action: AnyCasePath(toChildAction),
       stateAction: AnyCasePath(toStateAction), child: child(),
-      scope: String(reflecting: toChildState)
+      scope: AnyHashableSendable(toChildState)
     )
   }
 
@@ -59,7 +60,7 @@ extension Interactor {
   /// with one difference: when the state is no longer in the case, a child action and a write
   /// from one of the child's effects are dropped, and reported with the name of the case.
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
-    stateIs toChildState: CaseKeyPath<DomainState, ChildState>,
+    stateIs toChildState: CaseKeyPath<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseKeyPath<Action, ChildAction>,
     stateAction toStateAction: CaseKeyPath<Action, ChildState>,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
@@ -67,7 +68,7 @@ extension Interactor {
     When(
       parent: self, state: .casePath(AnyCasePath(toChildState)), action: AnyCasePath(toChildAction),
       stateAction: AnyCasePath(toStateAction), child: child(),
-      scope: String(reflecting: toChildState)
+      scope: AnyHashableSendable(toChildState)
     )
   }
 }
@@ -84,13 +85,30 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     case casePath(AnyCasePath<Parent.DomainState, Child.DomainState>)
   }
 
-  let parent: Parent
+  // Parent and child are held erased, their bodies built once (see
+  // ``Interactor/eraseToAnyInteractor()``), so that a tree of nested features is not rebuilt for
+  // every action.
+  let parent: AnyInteractor<Parent.DomainState, Parent.Action>
   let state: StatePath
   let action: AnyCasePath<Parent.Action, Child.Action>
   let stateAction: AnyCasePath<Parent.Action, Child.DomainState>
-  let child: Child
-  /// Names the scope in messages and qualifies the child's effect ids.
-  let scope: String
+  let child: AnyInteractor<Child.DomainState, Child.Action>
+  /// Qualifies the child's effect ids: the key path to the child's state, which is equal across
+  /// body evaluations and distinct for two scopes of one parent. (Not its description: describing
+  /// a key path demangles type names, far too slow for every action.)
+  let scope: AnyHashableSendable
+
+  init(
+    parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
+    stateAction: AnyCasePath<Parent.Action, Child.DomainState>, child: Child, scope: AnyHashableSendable
+  ) {
+    self.parent = parent.eraseToAnyInteractor()
+    self.state = state
+    self.action = action
+    self.stateAction = stateAction
+    self.child = child.eraseToAnyInteractor()
+    self.scope = scope
+  }
 
   public var initialValue: DomainState { parent.initialValue }
 
@@ -150,8 +168,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// Only used in messages.
   private func caseName(_ childState: Child.DomainState) -> String {
     switch state {
-    case .keyPath:
-      return scope
+    case .keyPath(let keyPath):
+      return String(reflecting: keyPath)
     case .casePath(let casePath):
       return Self.describeCase(casePath.embed(childState))
     }

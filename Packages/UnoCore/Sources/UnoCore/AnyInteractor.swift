@@ -8,25 +8,25 @@
 /// erased.initialValue  // CounterState(count: 0)
 /// ```
 public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
-  public let initialValue: State
+  /// The wrapped interactor's initial value, read from it each time.
+  @inlinable public var initialValue: State { _initialValue() }
+  @usableFromInline let _initialValue: @Sendable () -> State
   @usableFromInline let _interact: @Sendable (inout State, Action) -> Emission<State>
 
-  /// Erases `base`, capturing its initial value.
+  /// Erases `base`. If `base` is composed (it has a ``Interactor/body``), the body is built now,
+  /// once, and every action goes to that body: see ``Interactor/eraseToAnyInteractor()``.
+  @inlinable
   public init<Base: Interactor<State, Action>>(_ base: Base) {
-    if let base = base as? Self {
-      self = base
-      return
-    }
-    self.initialValue = base.initialValue
-    self._interact = { state, action in base.interact(state: &state, action: action) }
+    self = base.eraseToAnyInteractor()
   }
 
   /// Creates an interactor from an initial value and a closure, like ``Interact``.
+  @inlinable
   public init(
-    initialValue: State,
+    initialValue: @autoclosure @escaping @Sendable () -> State,
     interact: @escaping @Sendable (inout State, Action) -> Emission<State>
   ) {
-    self.initialValue = initialValue
+    self._initialValue = initialValue
     self._interact = interact
   }
 
@@ -34,6 +34,10 @@ public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
   public func interact(state: inout State, action: Action) -> Emission<State> {
     _interact(&state, action)
   }
+
+  /// Returns itself: erasing twice wraps once.
+  @inlinable
+  public func eraseToAnyInteractor() -> Self { self }
 }
 
 extension Interactor {
@@ -46,7 +50,26 @@ extension Interactor {
   ///   CounterViewStateReducer().eraseToAnyViewStateReducer()
   /// )
   /// ```
+  @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
-    AnyInteractor(self)
+    AnyInteractor(initialValue: initialValue) { state, action in
+      self.interact(state: &state, action: action)
+    }
+  }
+}
+
+extension Interactor where Body: Interactor<DomainState, Action> {
+  /// Wraps this composed interactor in an ``AnyInteractor`` whose body is built once, now.
+  ///
+  /// A body is a description: building it can cost far more than handling an action (key path
+  /// literals, case key paths and child interactors are created each time). The runtime and the
+  /// composition operators erase what they hold with this method, so a feature's body is built
+  /// once per runtime, not once per action. A body must therefore describe the same interactor
+  /// every time it is built, which it does when it depends only on the interactor's stored
+  /// properties.
+  @inlinable
+  public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
+    let body = self.body.eraseToAnyInteractor()
+    return AnyInteractor(initialValue: initialValue, interact: body._interact)
   }
 }

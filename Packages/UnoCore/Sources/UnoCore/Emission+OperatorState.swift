@@ -3,7 +3,8 @@ import ConcurrencyExtras
 extension Emission {
   /// Gives a stateful operator a slot of state that lives in the runtime, keyed by `id`.
   ///
-  /// Interactor values are rebuilt every time a `body` is evaluated, so an operator such as
+  /// Interactor values are immutable and built again every time a `body` is evaluated, so an
+  /// operator such as
   /// `Throttle` cannot keep "when did my window open" in a stored property. It returns this
   /// emission instead: the runtime calls `body` synchronously, while it is still handling the
   /// action (or applying the effect write), with the current state and the slot for `id`; the

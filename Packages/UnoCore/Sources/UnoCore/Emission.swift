@@ -31,6 +31,15 @@ public struct Emission<State: Sendable>: Sendable {
       id: AnyHashableSendable, body: @Sendable (inout State, inout (any Sendable)?) -> Emission)
   }
 
+  /// Holds a non-empty ``Storage``. The common emission, ``state``, is a nil box: creating,
+  /// copying, testing and dropping it costs a pointer, with no generic enum layout to work out at
+  /// run time (which is what made `send` slow before; see docs/performance.md).
+  @usableFromInline
+  final class Box: Sendable {
+    @usableFromInline let storage: Storage
+    @usableFromInline init(_ storage: Storage) { self.storage = storage }
+  }
+
   /// One unit of asynchronous work.
   @usableFromInline
   struct Operation: Sendable {
@@ -40,14 +49,25 @@ public struct Emission<State: Sendable>: Sendable {
     let work: @Sendable (DynamicState<State>, Send<State>) async throws -> Void
   }
 
-  @usableFromInline let storage: Storage
+  @usableFromInline let box: Box?
 
-  @usableFromInline init(storage: Storage) { self.storage = storage }
+  /// What this emission holds.
+  @usableFromInline var storage: Storage { box?.storage ?? .none }
+
+  @usableFromInline init(storage: Storage) {
+    if case .none = storage {
+      self.box = nil
+    } else {
+      self.box = Box(storage)
+    }
+  }
+
+  @inlinable init(box: Box?) { self.box = box }
 
   /// Nothing more to do: the state mutated by ``Interactor/interact(state:action:)`` is the
   /// result.
   @inlinable
-  public static var state: Self { Self(storage: .none) }
+  public static var state: Self { Self(box: nil) }
 
   /// One-shot asynchronous work that reads state through ``DynamicState`` and writes it through
   /// ``Send``.
@@ -106,10 +126,17 @@ public struct Emission<State: Sendable>: Sendable {
   /// same id keeps the new effect, whatever the order.
   @inlinable
   public static func merge(_ emissions: [Self]) -> Self {
-    switch emissions.count {
+    var first: Self?
+    var count = 0
+    for emission in emissions where !emission.isNone {
+      count += 1
+      if first == nil { first = emission }
+    }
+    switch count {
     case 0: return .state
-    case 1: return emissions[0]
-    default: return Self(storage: .merge(emissions))
+    case 1: return first!
+    case emissions.count: return Self(storage: .merge(emissions))
+    default: return Self(storage: .merge(emissions.filter { !$0.isNone }))
     }
   }
 
@@ -122,14 +149,20 @@ public struct Emission<State: Sendable>: Sendable {
   /// Runs this emission and `other`, concurrently.
   @inlinable
   public func merging(with other: Self) -> Self {
-    switch (storage, other.storage) {
-    case (.none, _): return other
-    case (_, .none): return self
+    switch (box, other.box) {
+    case (nil, _): return other
+    case (_, nil): return self
     default: return Self(storage: .merge([self, other]))
     }
   }
 
   /// Whether running this emission does nothing: no effect starts and nothing is cancelled.
+  /// Whether this is ``state``, the emission with nothing to run. Cheaper than ``isEmpty``.
+  @inlinable
+  var isNone: Bool {
+    box == nil
+  }
+
   public var isEmpty: Bool {
     switch storage {
     case .none: return true

@@ -23,16 +23,23 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   /// The type of the closure that handles each action.
   public typealias Handler = @Sendable (inout State, Action) -> Emission<State>
 
-  public let initialValue: State
+  /// The state the feature starts from, evaluated each time it is read.
+  @inlinable public var initialValue: State { makeInitialValue() }
+  @usableFromInline let makeInitialValue: @Sendable () -> State
   @usableFromInline let handler: Handler
 
   /// Creates an interactor from a handler.
   ///
+  /// `initialValue` is evaluated when it is read, not when the body is built: bodies are built
+  /// for every action, and an initial value that embeds a child's
+  /// (`Nest(inner: child.initialValue)`) would otherwise rebuild every body below it each time.
+  ///
   /// - Parameters:
   ///   - initialValue: The state the feature starts from.
   ///   - handler: Handles one action: mutates the state in place and returns an ``Emission``.
-  public init(initialValue: State, handler: @escaping Handler) {
-    self.initialValue = initialValue
+  @inlinable
+  public init(initialValue: @autoclosure @escaping @Sendable () -> State, handler: @escaping Handler) {
+    self.makeInitialValue = initialValue
     self.handler = handler
   }
 

@@ -56,6 +56,11 @@ public protocol Interactor<DomainState, Action>: Sendable {
   /// This method must not block or await; asynchronous work belongs in a
   /// ``Emission/perform(priority:_:)`` or ``Emission/observe(priority:_:)`` emission.
   func interact(state: inout DomainState, action: Action) -> Emission<DomainState>
+
+  /// Wraps this interactor in an ``AnyInteractor``. For a composed interactor the body is built
+  /// once, by this call, so that it is not rebuilt for every action. You rarely implement
+  /// it: the defaults are right for every interactor.
+  func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action>
 }
 
 /// A convenience for naming an interactor with the same state and action types as another.

@@ -34,18 +34,30 @@ import IssueReporting
 @MainActor
 public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// The current state.
-  public private(set) var state: State
+  @inlinable public var state: State { _state }
+  @usableFromInline var _state: State
 
-  private let interactor: AnyInteractor<State, Action>
+  // The hot path (`send` of an action whose emission is `.state`) is `@inlinable`, so that it is
+  // specialised for the feature's concrete types where it is called; everything that deals with
+  // effects stays behind non-inlinable entry points.
+  @usableFromInline let interactor: AnyInteractor<State, Action>
   private let registry = EffectRegistry()
   private let onEffectFailure: @MainActor (Action, any Error) -> Void
-  private var observers: [(id: ObserverID, onChange: @MainActor (State, StateChangeSource) -> Void)] = []
+  @usableFromInline var observers: [Observer] = []
   private var nextObserverID = 0
-  private var isHandling = false
+  @usableFromInline var isHandling = false
   private var queue: [(action: Action, group: EffectGroup)] = []
   private var queueHead = 0
+  /// Whether actions sent during a step wait in the queue.
+  @usableFromInline var hasQueuedActions = false
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
   private var operatorStates: [AnyHashableSendable: any Sendable] = [:]
+
+  @usableFromInline
+  struct Observer {
+    let id: ObserverID
+    @usableFromInline let onChange: @MainActor (State, StateChangeSource) -> Void
+  }
 
   /// Creates a runtime that starts from `initialState`.
   ///
@@ -56,17 +68,28 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ///     did not handle (errors thrown because the effect was cancelled are not failures). By
   ///     default the failure is reported as an issue, which fails the current test and prints a
   ///     warning elsewhere.
-  public init(
+  @inlinable
+  public convenience init(
     initialState: State,
     interactor: some Interactor<State, Action>,
     onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)? = nil
   ) {
-    self.state = initialState
-    self.interactor = AnyInteractor(interactor)
+    self.init(initialState: initialState, erased: AnyInteractor(interactor), onEffectFailure: onEffectFailure)
+  }
+
+  @usableFromInline
+  init(
+    initialState: State,
+    erased interactor: AnyInteractor<State, Action>,
+    onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)?
+  ) {
+    self._state = initialState
+    self.interactor = interactor
     self.onEffectFailure = onEffectFailure ?? Self.reportEffectFailure
   }
 
   /// Creates a runtime that starts from the interactor's ``Interactor/initialValue``.
+  @inlinable
   public convenience init(
     _ interactor: some Interactor<State, Action>,
     onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)? = nil
@@ -87,45 +110,67 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// action is queued and handled as soon as the current one is done, still before the
   /// outermost `send` returns; the returned task covers its effects once it has been handled.
   @discardableResult
+  @inlinable
   public func send(_ action: Action) -> EventTask {
-    guard !isHandling else {
-      let group = registry.makeGroup()
-      queue.append((action, group))
-      return EventTask(group: group)
-    }
+    guard !isHandling else { return enqueue(action) }
     isHandling = true
     defer { isHandling = false }
-    let task = handle(action, queuedAs: nil)
-    drainQueue()
+    let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
+    publish(.action)
+    let task = emission.isNone ? EventTask.none : runEffects(of: emission, origin: action)
+    if hasQueuedActions { drainQueue() }
     return task
   }
 
-  private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup?) -> EventTask {
-    let emission = resolveOperatorState(interactor.interact(state: &state, action: action))
+  @usableFromInline
+  func enqueue(_ action: Action) -> EventTask {
+    let group = registry.makeGroup()
+    queue.append((action, group))
+    hasQueuedActions = true
+    return EventTask(group: group)
+  }
+
+  /// Handles a queued action; `send` is the same steps, inlined.
+  private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup) {
+    let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
     publish(.action)
+    _ = runEffects(of: emission, queuedAs: queuedGroup, origin: action)
+  }
+
+  /// Runs what a step emitted and returns the ``EventTask`` that covers it: the queued action's
+  /// group if it has one, otherwise a group made on the first effect.
+  @usableFromInline
+  func runEffects(of emission: Emission<State>, origin: Action) -> EventTask {
+    runEffects(of: emission, queuedAs: nil, origin: origin)
+  }
+
+  private func runEffects(
+    of emission: Emission<State>, queuedAs queuedGroup: EffectGroup?, origin: Action
+  ) -> EventTask {
     var group = queuedGroup
-    run(emission, group: &group, origin: action)
+    run(emission, group: &group, origin: origin)
     guard let group else { return .none }
     registry.release(group)
     return EventTask(group: group)
   }
 
-  private func drainQueue() {
-    guard !queue.isEmpty else { return }
+  @usableFromInline
+  func drainQueue() {
     while queueHead < queue.count {
       let (action, group) = queue[queueHead]
       queueHead += 1
-      _ = handle(action, queuedAs: group)
+      handle(action, queuedAs: group)
     }
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
+    hasQueuedActions = false
   }
 
   /// A write from a live effect: apply it, publish, and run what it emits in the effect's group.
   private func apply(_ reduce: (inout State) -> Emission<State>, group: EffectGroup, origin: Action) {
     let wasHandling = isHandling
     isHandling = true
-    let emission = resolveOperatorState(reduce(&state))
+    let emission = resolveOperatorState(reduce(&_state))
     publish(.effect(of: EventTask.ID(rawValue: ObjectIdentifier(group))))
     var owner: EffectGroup? = group
     run(emission, group: &owner, origin: origin)
@@ -136,7 +181,13 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// Runs the operator-state steps of `emission` now, as part of the step being handled, and
   /// returns what remains to run: effects, cancellations.
-  private func resolveOperatorState(_ emission: Emission<State>) -> Emission<State> {
+  @inlinable
+  func resolveOperatorState(_ emission: Emission<State>) -> Emission<State> {
+    emission.isNone ? emission : resolveNestedOperatorState(emission)
+  }
+
+  @usableFromInline
+  func resolveNestedOperatorState(_ emission: Emission<State>) -> Emission<State> {
     switch emission.storage {
     case .none, .run, .cancel:
       return emission
@@ -147,7 +198,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
         storage: .cancellable(id: id, cancelInFlight: cancelInFlight, resolveOperatorState(child)))
     case .operatorState(let id, let body):
       var slot = operatorStates[id]
-      let produced = body(&state, &slot)
+      let produced = body(&_state, &slot)
       operatorStates[id] = slot
       return resolveOperatorState(produced)
     }
@@ -271,7 +322,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// Identifies an observer added with ``addObserver(_:)``.
   public struct ObserverID: Hashable, Sendable {
-    let rawValue: Int
+    @usableFromInline let rawValue: Int
   }
 
   /// Calls `onChange` with the new state after every change, from actions and from effects.
@@ -293,7 +344,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ) -> ObserverID {
     nextObserverID += 1
     let id = ObserverID(rawValue: nextObserverID)
-    observers.append((id, onChange))
+    observers.append(Observer(id: id, onChange: onChange))
     return id
   }
 
@@ -302,7 +353,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     observers.removeAll { $0.id == id }
   }
 
-  private func publish(_ source: StateChangeSource) {
+  @inlinable
+  func publish(_ source: StateChangeSource) {
     for observer in observers { observer.onChange(state, source) }
   }
 

@@ -36,6 +36,11 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   private let streams = StreamContinuations<ViewState>()
   private var viewStateObservers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
   private let callSite: CallSite?
+  /// `\.viewState`, made once: a key path literal in a generic class is instantiated at run time
+  /// each time it is evaluated, which cost more than the rest of a send together.
+  private let viewStateKeyPath: KeyPath<ViewModel, ViewState>
+  /// `==` on view states when they are `Equatable`, found once.
+  private let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
 
   /// Creates a view model whose view state is reduced from the domain state.
   ///
@@ -59,6 +64,8 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     line: UInt = #line
   ) {
     self._viewState = initialValue()
+    self.viewStateKeyPath = \.viewState
+    self.viewStatesAreEqual = equality(for: ViewState.self)
     self.viewStateReducer = viewStateReducer
     self.runtime = InteractorRuntime(interactor)
     self.callSite =
@@ -92,11 +99,11 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   /// tracks it.
   public private(set) var viewState: ViewState {
     get {
-      registrar.access(self, keyPath: \.viewState)
+      registrar.access(self, keyPath: viewStateKeyPath)
       return _viewState
     }
     set {
-      registrar.withMutation(of: self, keyPath: \.viewState) {
+      registrar.withMutation(of: self, keyPath: viewStateKeyPath) {
         _viewState = newValue
       }
     }
@@ -148,7 +155,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   private func domainStateDidChange(_ domainState: DomainState, source: StateChangeSource) {
     var newViewState = _viewState
     viewStateReducer.reduce(domainState, into: &newViewState)
-    if let unchanged = isEqual(newViewState, _viewState), unchanged { return }
+    if let viewStatesAreEqual, viewStatesAreEqual(newViewState, _viewState) { return }
     viewState = newViewState
     streams.yield(newViewState)
     for observer in viewStateObservers { observer(newViewState, source) }
@@ -166,11 +173,15 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
 /// ```
 public typealias DirectViewModel<Action: Sendable, State: Sendable> = ViewModel<Action, State, State>
 
-/// `lhs == rhs` when the values are `Equatable`, `nil` otherwise.
-private func isEqual<T>(_ lhs: T, _ rhs: T) -> Bool? {
-  func open<E: Equatable>(_ lhs: E) -> Bool { lhs == (rhs as! E) }
-  guard let lhs = lhs as? any Equatable else { return nil }
-  return open(lhs)
+/// `==` for `T` if `T` is `Equatable`, `nil` otherwise.
+private func equality<T>(for type: T.Type) -> ((T, T) -> Bool)? {
+  func open<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
+    // `E` is `T`: it is the type `T.self` was found to be, only named differently, so
+    // reinterpreting a `T` as an `E` is the identity and no value is copied into a wrong layout.
+    { lhs, rhs in unsafeBitCast(lhs, to: E.self) == unsafeBitCast(rhs, to: E.self) }
+  }
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return open(equatable)
 }
 
 /// The continuations of a view model's ``ViewModel/viewStates`` streams, behind a lock so that
@@ -188,7 +199,7 @@ final class StreamContinuations<Element: Sendable>: Sendable {
   }
 
   func yield(_ element: Element) {
-    let all = continuations.withLock { Array($0.values) }
+    let all = continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
     for continuation in all { continuation.yield(element) }
   }
 
