@@ -274,35 +274,10 @@ public final class ProtocolHost {
 
 /// JSON text for an optional value: `null` when absent.
 func json(_ value: JSONValue?) -> String {
-  switch value {
-  case nil, .null?: return "null"
-  case .string(let string)?: return json(string)
-  case .integer(let int)?: return String(int)
-  case .bool(let bool)?: return String(bool)
-  case let other?:
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(other)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
-  }
+  value?.text ?? "null"
 }
 
 /// A JSON string literal for `string`.
 func json(_ string: String) -> String {
-  var result = "\""
-  result.reserveCapacity(string.utf8.count + 2)
-  for scalar in string.unicodeScalars {
-    switch scalar {
-    case "\"": result += "\\\""
-    case "\\": result += "\\\\"
-    case "\n": result += "\\n"
-    case "\r": result += "\\r"
-    case "\t": result += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: result.unicodeScalars.append(scalar)
-    }
-  }
-  result += "\""
-  return result
+  JSONValue.quoted(string)
 }

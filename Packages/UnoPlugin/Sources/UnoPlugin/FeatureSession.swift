@@ -22,11 +22,15 @@ public final class FeatureSession {
     self.feature = feature
     self.actionNames = actionNames
     self.viewModel = viewModel
+    // One decoder and one encoder per session: making them is part of the cost of a line.
     let decoder = JSONDecoder()
+    let encoder = JSONCoding.makeEncoder()
     _send = { data in viewModel.sendViewEvent(try decoder.decode(Action.self, from: data)) }
-    _viewState = { JSONCoding.string(of: viewModel.viewState) }
+    _viewState = { JSONCoding.string(of: viewModel.viewState, encoder: encoder) }
     _observe = { onChange in
-      viewModel.observeViewState { state, source in onChange(JSONCoding.string(of: state), source) }
+      viewModel.observeViewState { state, source in
+        onChange(JSONCoding.string(of: state, encoder: encoder), source)
+      }
     }
   }
 
@@ -66,7 +70,7 @@ public final class FeatureSession {
       throw .unknownAction(name: name, feature: feature, known: actionNames)
     }
     do {
-      return try _send(JSONCoding.data(of: normalized))
+      return try _send(Data(normalized.text.utf8))
     } catch {
       throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
     }
@@ -75,14 +79,18 @@ public final class FeatureSession {
 
 /// The JSON encoding all plugins share: sorted keys, no escaped slashes.
 enum JSONCoding {
-  static func data(of value: some Encodable) -> Data {
+  static func makeEncoder() -> JSONEncoder {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(value)) ?? Data("null".utf8)
+    return encoder
   }
 
-  static func string(of value: some Encodable) -> String {
-    String(decoding: data(of: value), as: UTF8.self)
+  static func data(of value: some Encodable, encoder: JSONEncoder = makeEncoder()) -> Data {
+    (try? encoder.encode(value)) ?? Data("null".utf8)
+  }
+
+  static func string(of value: some Encodable, encoder: JSONEncoder = makeEncoder()) -> String {
+    String(decoding: data(of: value, encoder: encoder), as: UTF8.self)
   }
 
   static func value(of value: some Encodable) -> JSONValue {

@@ -66,3 +66,71 @@ public enum JSONValue: Sendable, Hashable, Codable {
     }
   }
 }
+
+extension JSONValue {
+  /// This value as compact JSON text, object keys sorted, slashes not escaped: the form every
+  /// plugin and `uno-host` write. Written by hand because it is on every line's path; going
+  /// through `JSONEncoder` cost more than handling the action.
+  ///
+  /// ```swift
+  /// JSONValue.object(["b": .integer(1), "a": .string("x/y")]).text  // {"a":"x/y","b":1}
+  /// ```
+  public var text: String {
+    var output = ""
+    write(to: &output)
+    return output
+  }
+
+  private func write(to output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .integer(let value): output += String(value)
+    case .double(let value):
+      // Integral values print without a fraction, as JSONEncoder does.
+      if value == value.rounded(.towardZero), abs(value) < 1e15 {
+        output += String(Int(value))
+      } else {
+        output += "\(value)"
+      }
+    case .string(let value): output += JSONValue.quoted(value)
+    case .array(let values):
+      output += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { output += "," }
+        value.write(to: &output)
+      }
+      output += "]"
+    case .object(let object):
+      output += "{"
+      for (index, key) in object.keys.sorted().enumerated() {
+        if index > 0 { output += "," }
+        output += JSONValue.quoted(key)
+        output += ":"
+        object[key]!.write(to: &output)
+      }
+      output += "}"
+    }
+  }
+
+  /// `string` as a JSON string literal, with quotes, backslashes and control characters escaped.
+  public static func quoted(_ string: String) -> String {
+    var result = "\""
+    result.reserveCapacity(string.utf8.count + 2)
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": result += "\\\""
+      case "\\": result += "\\\\"
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    result += "\""
+    return result
+  }
+}
