@@ -1,32 +1,33 @@
 import OpenCombine
 
 /// The workloads' shared domain: a counter.
-struct Count: Sendable, Equatable {
-  var value = 0
+public struct Count: Sendable, Equatable {
+  public init() {}
+  public var value = 0
 }
 
-enum Step: Sendable {
+public enum Step: Sendable {
   case increment
 }
 
 @inline(never)
-func reduce(_ state: inout Count, _ action: Step) {
+public func reduce(_ state: inout Count, _ action: Step) {
   switch action {
   case .increment: state.value &+= 1
   }
 }
 
 /// Baseline 1, the limit: a class with the state, a `switch` reducer and one observer callback.
-final class RawStore {
-  private(set) var state = Count()
+public final class RawStore {
+  public private(set) var state = Count()
   private let observer: (Count) -> Void
 
-  init(observer: @escaping (Count) -> Void) {
+  public init(observer: @escaping (Count) -> Void) {
     self.observer = observer
   }
 
   @inline(never)
-  func send(_ action: Step) {
+  public func send(_ action: Step) {
     reduce(&state, action)
     observer(state)
   }
@@ -34,11 +35,11 @@ final class RawStore {
 
 /// Baseline 2, the AsyncStream design of the migration note: actions into an AsyncStream, a task
 /// loop applies the reducer, states come out through an AsyncStream.
-final class AsyncStreamStore: Sendable {
-  let actions: AsyncStream<Step>.Continuation
-  let states: AsyncStream<Count>
+public final class AsyncStreamStore: Sendable {
+  public let actions: AsyncStream<Step>.Continuation
+  public let states: AsyncStream<Count>
 
-  init() {
+  public init() {
     let (actionStream, actions) = AsyncStream<Step>.makeStream()
     let (states, output) = AsyncStream<Count>.makeStream()
     self.actions = actions
@@ -57,12 +58,12 @@ final class AsyncStreamStore: Sendable {
 
 /// Baseline 3, the original Combine design (through OpenCombine): actions into a subject, a
 /// feedback loop through a CurrentValueSubject holding the state, observers subscribe to it.
-final class CombineStore {
-  let actions = PassthroughSubject<Step, Never>()
-  let state = CurrentValueSubject<Count, Never>(Count())
+public final class CombineStore {
+  public let actions = PassthroughSubject<Step, Never>()
+  public let state = CurrentValueSubject<Count, Never>(Count())
   private var cancellables: [AnyCancellable] = []
 
-  init(observer: @escaping (Count) -> Void) {
+  public init(observer: @escaping (Count) -> Void) {
     actions
       .sink { [state] action in
         var next = state.value
