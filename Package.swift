@@ -73,7 +73,7 @@ let package = Package(
     ),
     .testTarget(
       name: "HostEndToEndTests",
-      dependencies: ["uno-host"]
+      dependencies: ["uno-host", .product(name: "UnoCore", package: "UnoCore")]
     ),
     .testTarget(
       name: "UnoCoreTests",

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import UnoCore
 
 /// Runs the built uno-host binary with piped stdin/stdout.
 ///
@@ -15,7 +15,7 @@ final class HostProcess: @unchecked Sendable {
 
   /// Bytes read from the host's stdout so far, and whether it has ended.
   final class Output: Sendable {
-    private let state = Mutex<(bytes: [UInt8], ended: Bool)>(([], false))
+    private let state = Locked<(bytes: [UInt8], ended: Bool)>(([], false))
     private let condition = NSCondition()
 
     func append(_ data: Data) {

@@ -21,7 +21,7 @@ struct Suspends: Interactor {
 }
 
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

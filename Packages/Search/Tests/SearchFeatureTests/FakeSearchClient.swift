@@ -9,7 +9,7 @@ final class FakeSearchClient: Sendable {
     var description: String { "the index is offline" }
   }
 
-  private let state = Mutex<
+  private let state = Locked<
     (
       calls: [String], gates: [String: TestGate], started: [String: TestGate],
       answers: [String: Result<[SearchResult], Failure>]

@@ -3,8 +3,8 @@ import UnoComposition
 
 /// A thread-safe box for effects to report into.
 final class Box<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-  init(_ value: Value) { storage = Mutex(value) }
+  private let storage: Locked<Value>
+  init(_ value: Value) { storage = Locked(value) }
   var value: Value { storage.withLock { $0 } }
   func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }

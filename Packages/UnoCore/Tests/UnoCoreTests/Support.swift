@@ -11,7 +11,7 @@ final class Latch: Sendable {
     var next = 0
     var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func open() {
     let waiters = state.withLock { state in
@@ -57,8 +57,8 @@ final class Latch: Sendable {
 
 /// A thread-safe counter/flag box for effects to report into.
 final class Box<Value: Sendable>: Sendable {
-  private let storage: Mutex<Value>
-  init(_ value: Value) { storage = Mutex(value) }
+  private let storage: Locked<Value>
+  init(_ value: Value) { storage = Locked(value) }
   var value: Value { storage.withLock { $0 } }
   func set(_ value: Value) { storage.withLock { $0 = value } }
   func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }

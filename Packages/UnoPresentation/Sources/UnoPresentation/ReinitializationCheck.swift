@@ -6,7 +6,7 @@ import Synchronization
 struct CallSite: Sendable {
   let key: String
 
-  private static let live = Mutex<[String: Int]>([:])
+  private static let live = Locked<[String: Int]>([:])
 
   /// Registers a view model created at `fileID:line`, reporting if one from there is alive.
   /// Returns `nil` in release builds.

@@ -187,7 +187,7 @@ private func equality<T>(for type: T.Type) -> ((T, T) -> Bool)? {
 /// The continuations of a view model's ``ViewModel/viewStates`` streams, behind a lock so that
 /// the (nonisolated) deinit can finish them.
 final class StreamContinuations<Element: Sendable>: Sendable {
-  private let continuations = Mutex<[Int: AsyncStream<Element>.Continuation]>([:])
+  private let continuations = Locked<[Int: AsyncStream<Element>.Continuation]>([:])
   private let nextID = Atomic(0)
 
   func add(_ continuation: AsyncStream<Element>.Continuation) {

@@ -106,7 +106,7 @@ import UnoPresentation
 
 /// `withObservationTracking`'s `onChange` is `@Sendable`.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
   var value: Int { count.withLock { $0 } }
   func increment() { count.withLock { $0 += 1 } }
 }

@@ -16,12 +16,12 @@ public final class AsyncStreamRecorder<Element: Sendable>: Sendable {
   /// What the recording task writes into; the task holds this, not the recorder, so releasing
   /// the recorder stops the recording.
   private final class Storage: Sendable {
-    let values = Mutex<[Element]>([])
+    let values = Locked<[Element]>([])
     let waiters: CountWaiters
     init(waiters: CountWaiters) { self.waiters = waiters }
   }
   private let storage: Storage
-  private let task = Mutex<Task<Void, Never>?>(nil)
+  private let task = Locked<Task<Void, Never>?>(nil)
 
   /// Creates a recorder.
   ///

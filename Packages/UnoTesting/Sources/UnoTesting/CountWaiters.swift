@@ -34,7 +34,7 @@ final class CountWaiters: Sendable {
     var nextID = 0
     var waiters: [Int: Waiter] = [:]
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration>) {

@@ -51,7 +51,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
 
   /// Every state so far: the initial state, then one per action and per effect write.
   public var states: [State] { history.withLock { $0.states } }
-  private let history: Mutex<History>
+  private let history: Locked<History>
   private let waiters: CountWaiters
 
   /// Kept behind a lock so that the deinit, which is not isolated, can read it.
@@ -96,7 +96,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
     self.exhaustivity = exhaustivity
-    self.history = Mutex(History(states: [initialState]))
+    self.history = Locked(History(states: [initialState]))
     self.waiters = CountWaiters(clock: clock)
     self.runtime = InteractorRuntime(initialState: initialState, interactor: interactor) { action, error in
       reportIssue(

@@ -21,7 +21,7 @@ public final class TestGate: Sendable {
     var next = 0
     var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
   }
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   public init() {}
 

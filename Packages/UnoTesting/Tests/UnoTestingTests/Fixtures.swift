@@ -40,7 +40,7 @@ struct CounterInteractor: Interactor {
 
 /// Set once some work is done; read from any thread.
 final class Flag: Sendable {
-  private let value = Mutex(false)
+  private let value = Locked(false)
   var isSet: Bool { value.withLock { $0 } }
   func set() { value.withLock { $0 = true } }
 }

@@ -52,7 +52,7 @@ final class EffectRegistry: Sendable {
     }
   }
 
-  private let storage = Mutex(Storage())
+  private let storage = Locked(Storage())
 
   // MARK: Groups
 

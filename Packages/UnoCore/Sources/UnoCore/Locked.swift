@@ -1,0 +1,59 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A value that several threads share, behind a pthread mutex, mutated in place.
+///
+/// Uno's packages use it wherever state is reached from more than one thread (the effect
+/// registry, view-model streams, the test tools); it is public so that they, and tests, share one
+/// implementation.
+///
+/// ```swift
+/// let hits = Locked(0)
+/// hits.withLock { $0 += 1 }
+/// let current = hits.withLock { $0 }
+/// ```
+///
+/// Why not `Synchronization.Mutex`: on Linux it is built on raw futex calls, which
+/// ThreadSanitizer does not model, so every cross-thread access it protects is reported as a data
+/// race, and the sanitizer cannot check the rest of the program. A pthread mutex is understood by
+/// the sanitizers on every platform. And unlike a lock that hands out copies
+/// (`withValue { }` returning the new value), `withLock` gives the closure the stored value
+/// itself, so mutating a large dictionary does not copy it.
+public final class Locked<Value: Sendable>: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: `value` is only reached inside `withLock`, between
+  // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so no two threads touch it at
+  // once and each access is ordered after the previous one; and `Value` is `Sendable`, so what a
+  // closure takes out of the lock may cross threads. `mutex` is allocated once, never moved
+  // (a pthread mutex must not move), and freed in deinit, when no other reference exists.
+  private var value: Value
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+  /// Creates a lock holding `value`.
+  public init(_ value: Value) {
+    self.value = value
+    self.mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    let result = pthread_mutex_init(mutex, nil)
+    precondition(result == 0, "pthread_mutex_init failed with \(result)")
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the value, which it may mutate in place.
+  ///
+  /// `body` must not call `withLock` on the same lock: the mutex is not recursive.
+  public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&value)
+  }
+}
