@@ -62,10 +62,18 @@ let package = Package(
       ],
       path: "Apps/uno-host/Sources/uno-host"
     ),
+    // uno-host's fuzz target; `bash Tools/fuzz.sh` builds it for libFuzzer.
+    .executableTarget(
+      name: "UnoHostFuzz",
+      dependencies: ["UnoHostCore", .product(name: "UnoPlugin", package: "UnoPlugin")],
+      path: "Apps/uno-host/Sources/UnoHostFuzz",
+      swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+    ),
     .testTarget(
       name: "UnoHostCoreTests",
       dependencies: ["UnoHostCore"],
-      path: "Apps/uno-host/Tests/UnoHostCoreTests"
+      path: "Apps/uno-host/Tests/UnoHostCoreTests",
+      exclude: ["FuzzRegressions"]
     ),
     .testTarget(
       name: "ReliabilityTests",

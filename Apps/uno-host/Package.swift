@@ -34,7 +34,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    .testTarget(name: "UnoHostCoreTests", dependencies: ["UnoHostCore"]),
+    .testTarget(name: "UnoHostCoreTests", dependencies: ["UnoHostCore"], exclude: ["FuzzRegressions"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# uno-host under pressure, measured on the release binary (not part of the test command):
+#   1. 1,000 sessions × 1,000 actions with effects: peak memory must stay within 1.5× that of
+#      1,000 sessions × 100 actions (nothing grows with the number of actions);
+#   2. the same input with a slow reader of stdout: peak memory must stay within 1.5× that of a
+#      fast reader (the host waits for the reader instead of queueing output).
+# Usage: bash Tools/pressure.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product uno-host >/dev/null
+host="$(swift build -c release --show-bin-path)/uno-host"
+work="$(mktemp -d /tmp/uno-pressure.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+
+# Sessions 1-500: counter (every 10th action a delayed increment: an effect sleeping 1 s);
+# sessions 501-1000: search (every action a debounced query: an effect, superseded by the next).
+generate() {
+  python3 - "$1" <<'PY'
+import sys
+rounds = int(sys.argv[1])
+out = sys.stdout
+for s in range(1, 501):
+    out.write('{"op":"open","feature":"counter"}\n')
+for s in range(501, 1001):
+    out.write('{"op":"open","feature":"search"}\n')
+for r in range(rounds):
+    for s in range(1, 1001):
+        if s <= 500:
+            action = '"incrementLater"' if r % 10 == 0 else '"increment"'
+        else:
+            action = '{"queryChanged":{"query":"zq%d"}}' % r
+        out.write('{"op":"send","session":%d,"action":%s}\n' % (s, action))
+PY
+}
+
+peak_kb() {  # peak resident memory of uno-host reading $1, its stdout going to $2 (a command)
+  /usr/bin/time -f "%M" -o "$work/rss" sh -c "\"$host\" --drain-timeout 30 < \"$1\" | $2" >/dev/null
+  cat "$work/rss"
+}
+
+generate 100 > "$work/small"
+generate 1000 > "$work/large"
+small=$(peak_kb "$work/small" "cat >/dev/null")
+large=$(peak_kb "$work/large" "cat >/dev/null")
+# The slow reader takes 64 KiB every 5 ms: about 13 MB/s, far slower than the host writes.
+slow=$(peak_kb "$work/large" "python3 -c 'import sys,time
+while sys.stdin.buffer.read(65536): time.sleep(0.005)'")
+echo "peak RSS, 1,000 sessions x 100 actions:   ${small} KB"
+echo "peak RSS, 1,000 sessions x 1,000 actions: ${large} KB"
+echo "peak RSS, the same with a slow reader:    ${slow} KB"
+status=0
+if [ "$large" -gt $((small * 3 / 2)) ]; then echo "FAIL: memory grows with the number of actions"; status=1; fi
+if [ "$slow" -gt $((large * 3 / 2)) ]; then echo "FAIL: a slow reader makes memory grow"; status=1; fi
+[ $status -eq 0 ] && echo "ok: memory is bounded"
+exit $status
