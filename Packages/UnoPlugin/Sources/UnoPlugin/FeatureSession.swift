@@ -11,7 +11,7 @@ public final class FeatureSession {
   public let feature: String
   /// The names of the actions it takes.
   public let actionNames: [String]
-  private let _send: @MainActor (Data) throws -> EventTask
+  private let _send: @MainActor (JSONValue) throws -> EventTask
   private let _viewState: @MainActor () -> String
   private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
   private let viewModel: AnyObject
@@ -22,10 +22,10 @@ public final class FeatureSession {
     self.feature = feature
     self.actionNames = actionNames
     self.viewModel = viewModel
-    // One decoder and one encoder per session: making them is part of the cost of a line.
-    let decoder = JSONDecoder()
+    // Actions decode straight from the parsed value; one encoder per session, since making one is
+    // part of the cost of a line.
     let encoder = JSONCoding.makeEncoder()
-    _send = { data in viewModel.sendViewEvent(try decoder.decode(Action.self, from: data)) }
+    _send = { action in viewModel.sendViewEvent(try JSONValueDecoder().decode(Action.self, from: action)) }
     _viewState = { JSONCoding.string(of: viewModel.viewState, encoder: encoder) }
     _observe = { onChange in
       viewModel.observeViewState { state, source in
@@ -70,7 +70,7 @@ public final class FeatureSession {
       throw .unknownAction(name: name, feature: feature, known: actionNames)
     }
     do {
-      return try _send(Data(normalized.text.utf8))
+      return try _send(normalized)
     } catch {
       throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
     }
