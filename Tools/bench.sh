@@ -20,11 +20,14 @@ case "$mode" in
     ;;
   profile)
     workload="${2:?name a workload}"
-    swift build -c release --package-path Benchmarks --product UnoQuickBench
+    # A build of its own with DWARF 4 debug information: valgrind 3.19 cannot read the DWARF 5
+    # that clang emits for the C code of some dependencies, and gives up on the whole binary.
+    flags=(-c release --package-path Benchmarks --product UnoQuickBench
+      --scratch-path Benchmarks/.build-profile -Xcc -gdwarf-4 -Xswiftc -dwarf-version=4)
+    swift build "${flags[@]}"
     out="$(mktemp /tmp/callgrind.XXXXXX)"
     valgrind --tool=callgrind --callgrind-out-file="$out" \
-      "$(swift build -c release --package-path Benchmarks --show-bin-path)/UnoQuickBench" \
-      profile "$workload" "${3:-1000}"
+      "$(swift build "${flags[@]}" --show-bin-path)/UnoQuickBench" profile "$workload" "${3:-1000}"
     callgrind_annotate --inclusive=yes "$out" | head -60 || true
     echo "full profile: $out"
     ;;

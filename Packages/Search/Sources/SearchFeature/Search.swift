@@ -68,7 +68,7 @@ public struct SearchInteractor: Sendable {
         DetailInteractor()
       }
     OnAction(\.queryChanged) {
-      Debounce(for: debounce, clock: clock) {
+      Debounce(for: debounce, clock: clock, id: SearchDebounce.id) {
         RunSearch(client: client, limit: limit)
       }
     }
@@ -99,7 +99,10 @@ struct SearchEditing: Interactor {
         let normalized = normalize(state.query)
         guard !normalized.isEmpty else { return .state }
         state.phase = .loading(query: normalized)
-        return search(normalized, client: client, limit: limit)
+        // Searching now makes the debounced search for the same typing moot: were it left
+        // pending, it would fire later and cancel this request.
+        return .merge(
+          .cancelDebounce(id: SearchDebounce.id), search(normalized, client: client, limit: limit))
       case .clear:
         state.query = ""
         state.phase = .idle
@@ -159,6 +162,7 @@ struct RunSearch: Interactor {
 }
 
 enum SearchRequest: Hashable, Sendable { case id }
+enum SearchDebounce: Hashable, Sendable { case id }
 enum DetailRequest: Hashable, Sendable { case id }
 
 /// Trims and collapses whitespace; the query the index sees.

@@ -39,6 +39,26 @@ import UnoTesting
     #expect(harness.currentState.results == [dog])
   }
 
+  /// The pending debounced search must not fire after a submit, even when the submitted search
+  /// is still running then: it would search again and cancel the submitted request.
+  @Test func submitCancelsThePendingDebouncedSearch() async {
+    fake.answer("dog", with: [dog])
+    let slow = TestGate()
+    fake.hold("dog", until: slow)
+    let runtime = InteractorRuntime(SearchInteractor(client: fake.client, clock: clock))
+    runtime.send(.queryChanged(query: "dog"))
+    #expect(runtime.actionsWithRunningEffects == [.queryChanged(query: "dog")])  // the debounce
+    let submitted = runtime.send(.submit)
+    #expect(runtime.actionsWithRunningEffects == [.submit])  // the debounced search was cancelled
+    await clock.advance(by: .milliseconds(300))  // past the debounce, the submitted search waiting
+    slow.open()
+    await submitted.finish()
+    await runtime.waitForAllEffects()
+    #expect(fake.calls == ["dog"])
+    #expect(runtime.state.phase == .loaded(query: "dog"))
+    #expect(runtime.state.results == [dog])
+  }
+
   @Test func emptyResults() async {
     let harness = await makeHarness()
     harness.send(.queryChanged(query: "zzz"))

@@ -31,8 +31,19 @@ public typealias DebounceInteractor = Debounce
 /// so a debounce keeps no pending work in a stored property. Its
 /// pending action is an effect of the runtime, identified by where the `Debounce` is written
 /// (file, line, column) and, inside ``Interactor/when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
-/// by the scope. Two debounces written at different places never interfere. Debounces created at
-/// the same place for different purposes (for instance in a `for` loop) need an `id`.
+/// by the scope. Two debounces written at different places never interfere.
+///
+/// Give a debounce an `id` when several are created at the same place for different purposes
+/// (for instance in a `for` loop), or when another action must drop its pending action: the `id`
+/// then *is* its identity, and ``UnoCore/Emission/cancelDebounce(id:)`` cancels it.
+///
+/// ```swift
+/// OnAction(\.queryChanged) {
+///   Debounce(for: .milliseconds(300), id: SearchDebounce.id) { RunSearch() }
+/// }
+/// // ...and in the handler of `.submit`, which searches at once:
+/// return .merge(.cancelDebounce(id: SearchDebounce.id), search(query))
+/// ```
 public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   public typealias DomainState = Child.DomainState
   public typealias Action = Child.Action
@@ -42,14 +53,16 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   let clock: C
   /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
   let child: AnyInteractor<Child.DomainState, Child.Action>
-  let id: OperatorID
+  /// The pending action's effect id: the `id` given, or else where the debounce is written.
+  let id: AnyHashableSendable
 
   /// Debounces `child` on `clock`.
   ///
   /// - Parameters:
   ///   - duration: How long a burst must be quiet before its last action reaches the child.
   ///   - clock: The clock to wait on.
-  ///   - id: Distinguishes debounces written at the same place; `nil` is enough otherwise.
+  ///   - id: The debounce's identity, for several created at one place or to cancel it with
+  ///     ``UnoCore/Emission/cancelDebounce(id:)``; `nil` identifies it by where it is written.
   ///   - child: The interactor that receives the debounced actions.
   public init<State, Action>(
     for duration: C.Duration,
@@ -63,7 +76,9 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     self.duration = duration
     self.clock = clock
     self.child = child().eraseToAnyInteractor()
-    self.id = OperatorID(fileID: fileID, line: line, column: column, id: id)
+    self.id =
+      id.map { AnyHashableSendable(DebounceID(AnyHashableSendable($0))) }
+      ?? AnyHashableSendable(OperatorID(fileID: fileID, line: line, column: column, id: nil))
   }
 
   /// Debounces `child` on the continuous clock.
@@ -91,5 +106,23 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
       await send.reduce { state in child.interact(state: &state, action: action) }
     }
     .cancellable(id: id, cancelInFlight: true)
+  }
+}
+
+/// The effect id of a debounce given an explicit `id`.
+struct DebounceID: Hashable, Sendable {
+  let id: AnyHashableSendable
+  init(_ id: AnyHashableSendable) { self.id = id }
+}
+
+extension Emission {
+  /// Cancels the pending action of the ``Debounce`` created with `id`, if one is waiting: the
+  /// action is dropped and never reaches the debounce's child. Effects the child already started
+  /// are not affected.
+  ///
+  /// Return it from an action that makes the pending one moot, such as a submit that searches at
+  /// once. Like ``cancel(id:)``, it reaches the debounce in the same scope as the emission.
+  public static func cancelDebounce(id: some Hashable & Sendable) -> Self {
+    .cancel(id: DebounceID(AnyHashableSendable(id)))
   }
 }

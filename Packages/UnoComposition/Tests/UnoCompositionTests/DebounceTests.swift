@@ -90,6 +90,34 @@ struct DebouncedPanes: Interactor {
   }
 }
 
+@CasePathable
+enum SearchInput: Sendable {
+  case typed(String)
+  case cancel
+}
+
+/// A debounce with an explicit id, and an action that cancels its pending action.
+struct CancellableDebounce: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = SearchInput
+  enum ID: Hashable, Sendable { case search }
+  let clock: TestClock<Duration>
+  @InteractorBuilder<SearchState, SearchInput>
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: SearchState()) { state, action in
+      guard case .cancel = action else { return .state }
+      state.other.append("cancelled")
+      return .cancelDebounce(id: ID.search)
+    }
+    OnAction(\.typed) {
+      Debounce(for: .milliseconds(300), clock: clock, id: ID.search) { Searcher() }
+    }
+    OnAction(\.typed) {
+      Debounce(for: .milliseconds(300), clock: clock) { OtherRecorder() }
+    }
+  }
+}
+
 @MainActor
 @Suite struct DebounceTests {
   let clock = TestClock()
@@ -113,6 +141,23 @@ struct DebouncedPanes: Interactor {
     // finish() waited for the child's own effect, too.
     #expect(runtime.state.results == ["results for abc"])
     #expect(runtime.diagnostics.isIdle)
+  }
+
+  @Test func cancelDebounceDropsOnlyThatDebouncesPendingAction() async {
+    let runtime = InteractorRuntime(CancellableDebounce(clock: clock))
+    let typed = runtime.send(.typed("abc"))
+    let cancel = runtime.send(.cancel)
+    await clock.advance(by: .milliseconds(300))
+    await typed.finish()
+    await cancel.finish()
+    #expect(runtime.state.searched.isEmpty)  // the id'd debounce's "abc" was dropped
+    #expect(runtime.state.other == ["cancelled", "abc"])  // the other debounce is untouched
+    #expect(runtime.diagnostics.isIdle)
+
+    let again = runtime.send(.typed("abcd"))
+    await clock.advance(by: .milliseconds(300))
+    await again.finish()
+    #expect(runtime.state.searched == ["abcd"])  // cancelling once does not stop later actions
   }
 
   @Test func separateBurstsEachReachTheChild() async {
