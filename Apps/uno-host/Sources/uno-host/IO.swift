@@ -68,13 +68,25 @@ enum StdinReader {
   }
 }
 
-/// Exits cleanly on SIGINT and SIGTERM.
-func handleSignals(_ onSignal: @escaping @MainActor () -> Void) -> [any DispatchSourceSignal] {
-  [SIGINT, SIGTERM].map { number in
+/// Calls `onSignal` on the main actor on SIGINT and SIGTERM. Returns once both are caught: a
+/// signal sent after it returns is never lost.
+///
+/// Setting SIG_IGN and resuming a dispatch source is not enough on its own: the source is
+/// registered asynchronously, and a signal that arrives in between is ignored (a test that sent
+/// SIGTERM right after the host's first output line hung once in a few hundred runs). So this
+/// waits for each source's registration handler.
+func handleSignals(_ onSignal: @escaping @MainActor @Sendable () -> Void) -> [any DispatchSourceSignal] {
+  let queue = DispatchQueue(label: "uno-host.signals")
+  let registered = DispatchGroup()
+  let sources = [SIGINT, SIGTERM].map { number in
     signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { onSignal() } }
+    let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+    registered.enter()
+    source.setRegistrationHandler { registered.leave() }
+    source.setEventHandler { DispatchQueue.main.async { MainActor.assumeIsolated { onSignal() } } }
     source.resume()
     return source
   }
+  registered.wait()
+  return sources
 }

@@ -16,11 +16,25 @@ extension Clock {
   ///     await send { $0.isReminding = true }
   ///   }
   /// ```
+  ///
+  /// For clocks measured in `Swift.Duration`, the sleep is registered one nanosecond before the
+  /// deadline. Checking `now` and then registering a sleep is not atomic: a test that advances the
+  /// clock exactly to the deadline between the two would leave a sleep with deadline == now, which
+  /// such a test clock suspends until the next advance (the flake check caught this: a test hung
+  /// once in a few hundred runs under load). A deadline already passed when the sleep is
+  /// registered returns at once.
   public func sleep(toDeadline deadline: Instant) async throws {
     guard now < deadline else {
       try Task.checkCancellation()
       return
     }
-    try await sleep(until: deadline, tolerance: nil)
+    try await sleep(until: Self.justBefore(deadline), tolerance: nil)
+  }
+
+  /// One nanosecond before `deadline` when the clock's duration is `Swift.Duration`; otherwise
+  /// `deadline` (a generic duration has no smallest step to take).
+  static func justBefore(_ deadline: Instant) -> Instant {
+    guard let step = Swift.Duration.nanoseconds(-1) as? Duration else { return deadline }
+    return deadline.advanced(by: step)
   }
 }
