@@ -49,11 +49,7 @@ let benchmarks: @Sendable () -> Void = {
     return { iterations in for _ in iterations { runtime.send(.increment) } }
   }
   onMainActor("send: ViewModel with a ViewStateReducer") {
-    let viewModel = ViewModel(
-      initialValue: CountView(), CountInteractor().eraseToAnyInteractor(),
-      BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
-      reportsReinitialization: false
-    )
+    let viewModel = makeCountViewModel()
     return { iterations in for _ in iterations { viewModel.sendViewEvent(.increment) } }
   }
   onMainActor("send: Merge of 10") {
@@ -87,8 +83,7 @@ let benchmarks: @Sendable () -> Void = {
   onMainActor("host: Counter line") {
     let host = ProtocolHost(registry: try! makeRegistry()) { blackHole($0) }
     host.open("counter")
-    let line = Array(#"{"op":"send","session":1,"action":"increment","id":"r"}"#.utf8)
-    return { iterations in for _ in iterations { host.handle(line: line) } }
+    return { iterations in for _ in iterations { host.handle(line: counterSendLine) } }
   }
 
   // The Search feature's live index.

@@ -102,3 +102,16 @@ public struct Debounced: Interactor {
     Debounce(for: .zero) { CountInteractor() }
   }
 }
+
+/// The view-model workload: the counter, with a reducer that formats its value.
+@MainActor
+public func makeCountViewModel() -> ViewModel<Step, Count, CountView> {
+  ViewModel(
+    initialValue: CountView(), CountInteractor().eraseToAnyInteractor(),
+    BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
+    reportsReinitialization: false
+  )
+}
+
+/// The host workload's request line: one Counter `increment` to session 1.
+public let counterSendLine = Array(#"{"op":"send","session":1,"action":"increment","id":"r"}"#.utf8)

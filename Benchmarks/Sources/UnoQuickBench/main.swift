@@ -95,12 +95,7 @@ func main() async {
   report("ratio combine/uno send", combineSend / unoSend)
 
   // 2. A send through a ViewModel with a ViewStateReducer.
-  let viewModel = ViewModel(
-    initialValue: CountView(),
-    CountInteractor().eraseToAnyInteractor(),
-    BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
-    reportsReinitialization: false
-  )
+  let viewModel = makeCountViewModel()
   report(
     "viewmodel send with reducer", nanoseconds(iterations: n) { viewModel.sendViewEvent(.increment) }, " ns")
 
@@ -199,11 +194,7 @@ func profile(_ name: String, iterations: Int) async {
     runtime.addObserver { sink &+= $0.value }
     for _ in 0..<iterations { runtime.send(.increment) }
   case "viewmodel":
-    let viewModel = ViewModel(
-      initialValue: CountView(), CountInteractor().eraseToAnyInteractor(),
-      BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
-      reportsReinitialization: false
-    )
+    let viewModel = makeCountViewModel()
     for _ in 0..<iterations { viewModel.sendViewEvent(.increment) }
   case "when10-leaf", "when10-root":
     let deep = InteractorRuntime(I10())
@@ -215,8 +206,7 @@ func profile(_ name: String, iterations: Int) async {
   case "host-counter":
     let host = ProtocolHost(registry: try! makeRegistry()) { _ in sink &+= 1 }
     host.open("counter")
-    let line = Array(#"{"op":"send","session":1,"action":"increment","id":"r"}"#.utf8)
-    for _ in 0..<iterations { host.handle(line: line) }
+    for _ in 0..<iterations { host.handle(line: counterSendLine) }
     host.closeAll()
   default:
     print(
@@ -233,11 +223,7 @@ func measureMemory() {
   idle.reserveCapacity(10_000)
   for _ in 0..<10_000 {
     idle.append(
-      ViewModel(
-        initialValue: CountView(), CountInteractor().eraseToAnyInteractor(),
-        BuildViewState<Count, CountView> { CountView(text: String($0.value)) }.eraseToAnyViewStateReducer(),
-        reportsReinitialization: false
-      )
+      makeCountViewModel()
     )
   }
   let idleBytes = residentBytes() - before

@@ -156,13 +156,13 @@ public struct Emission<State: Sendable>: Sendable {
     }
   }
 
-  /// Whether running this emission does nothing: no effect starts and nothing is cancelled.
   /// Whether this is ``state``, the emission with nothing to run. Cheaper than ``isEmpty``.
   @inlinable
   var isNone: Bool {
     box == nil
   }
 
+  /// Whether running this emission does nothing: no effect starts and nothing is cancelled.
   public var isEmpty: Bool {
     switch storage {
     case .none: return true

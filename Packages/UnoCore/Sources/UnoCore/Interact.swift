@@ -30,9 +30,9 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
 
   /// Creates an interactor from a handler.
   ///
-  /// `initialValue` is evaluated when it is read, not when the body is built: bodies are built
-  /// for every action, and an initial value that embeds a child's
-  /// (`Nest(inner: child.initialValue)`) would otherwise rebuild every body below it each time.
+  /// `initialValue` is evaluated when it is read, not when the body is built: an initial value
+  /// that embeds a child's (`Nest(inner: child.initialValue)`) would otherwise build every body
+  /// below it each time this body is built.
   ///
   /// - Parameters:
   ///   - initialValue: The state the feature starts from.

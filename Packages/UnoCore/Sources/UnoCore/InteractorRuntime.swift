@@ -48,8 +48,6 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @usableFromInline var isHandling = false
   private var queue: [(action: Action, group: EffectGroup)] = []
   private var queueHead = 0
-  /// Whether actions sent during a step wait in the queue.
-  @usableFromInline var hasQueuedActions = false
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
   private var operatorStates: [AnyHashableSendable: any Sendable] = [:]
 
@@ -122,11 +120,13 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     return task
   }
 
+  /// Whether actions sent during a step wait in the queue.
+  @usableFromInline var hasQueuedActions: Bool { queueHead < queue.count }
+
   @usableFromInline
   func enqueue(_ action: Action) -> EventTask {
     let group = registry.makeGroup()
     queue.append((action, group))
-    hasQueuedActions = true
     return EventTask(group: group)
   }
 
@@ -137,13 +137,14 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     _ = runEffects(of: emission, queuedAs: queuedGroup, origin: action)
   }
 
-  /// Runs what a step emitted and returns the ``EventTask`` that covers it: the queued action's
-  /// group if it has one, otherwise a group made on the first effect.
+  /// Runs what `send` emitted and returns the ``EventTask`` that covers it.
   @usableFromInline
   func runEffects(of emission: Emission<State>, origin: Action) -> EventTask {
     runEffects(of: emission, queuedAs: nil, origin: origin)
   }
 
+  /// Runs what a step emitted and returns the ``EventTask`` that covers it: the queued action's
+  /// group if it has one, otherwise a group made on the first effect.
   private func runEffects(
     of emission: Emission<State>, queuedAs queuedGroup: EffectGroup?, origin: Action
   ) -> EventTask {
@@ -163,7 +164,6 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     }
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
-    hasQueuedActions = false
   }
 
   /// A write from a live effect: apply it, publish, and run what it emits in the effect's group.
@@ -322,7 +322,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// Identifies an observer added with ``addObserver(_:)``.
   public struct ObserverID: Hashable, Sendable {
-    @usableFromInline let rawValue: Int
+    let rawValue: Int
   }
 
   /// Calls `onChange` with the new state after every change, from actions and from effects.
