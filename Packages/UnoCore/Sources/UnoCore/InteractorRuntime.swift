@@ -43,13 +43,27 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @usableFromInline let interactor: AnyInteractor<State, Action>
   private let registry = EffectRegistry()
   private let onEffectFailure: @MainActor (Action, any Error) -> Void
-  @usableFromInline var observers: [Observer] = []
   private var nextObserverID = 0
-  @usableFromInline var isHandling = false
-  private var queue: [(action: Action, group: EffectGroup)] = []
-  private var queueHead = 0
+
+  // The bookkeeping of every send has its dynamic exclusivity checks turned off: they were a
+  // quarter of a state-only send. Safe because every access to these four properties is
+  // instantaneous: none is passed `inout` or held while other code runs (`publish` iterates a
+  // copy of `observers`; the queue is read and written element by element), and the class is
+  // main-actor isolated, so no two accesses can overlap. `_state` keeps its checks: the
+  // interactor holds it `inout` while it runs.
+  @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
+  @exclusivity(unchecked) @usableFromInline var isHandling = false
+  @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
+  @exclusivity(unchecked) @usableFromInline var queueHead = 0
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
   private var operatorStates: [AnyHashableSendable: any Sendable] = [:]
+
+  /// An action sent while another was being handled, and the group its ``EventTask`` covers.
+  @usableFromInline
+  struct QueuedAction {
+    let action: Action
+    let group: EffectGroup
+  }
 
   @usableFromInline
   struct Observer {
@@ -121,12 +135,12 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   }
 
   /// Whether actions sent during a step wait in the queue.
-  @usableFromInline var hasQueuedActions: Bool { queueHead < queue.count }
+  @inlinable var hasQueuedActions: Bool { queueHead < queue.count }
 
   @usableFromInline
   func enqueue(_ action: Action) -> EventTask {
     let group = registry.makeGroup()
-    queue.append((action, group))
+    queue.append(QueuedAction(action: action, group: group))
     return EventTask(group: group)
   }
 
@@ -158,9 +172,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @usableFromInline
   func drainQueue() {
     while queueHead < queue.count {
-      let (action, group) = queue[queueHead]
+      let queued = queue[queueHead]
       queueHead += 1
-      handle(action, queuedAs: group)
+      handle(queued.action, queuedAs: queued.group)
     }
     queue.removeAll(keepingCapacity: true)
     queueHead = 0
@@ -355,6 +369,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   @inlinable
   func publish(_ source: StateChangeSource) {
+    let observers = self.observers
     for observer in observers { observer.onChange(state, source) }
   }
 
