@@ -33,10 +33,10 @@ where Child.DomainState == State, Child.Action == ChildAction {
 
   /// Runs `child` for the actions that `toChildAction` extracts.
   public init(
-    _ toChildAction: CaseKeyPath<Action, ChildAction>,
+    _ toChildAction: CaseMember<Action, ChildAction>,
     @InteractorBuilder<State, ChildAction> _ child: () -> Child
-  ) {
-    self.toChildAction = AnyCasePath(toChildAction)
+  ) where Action: CasePathable {
+    self.toChildAction = Action.allCasePaths[keyPath: toChildAction]
     self.child = child().eraseToAnyInteractor()
   }
 

@@ -31,13 +31,13 @@ extension Interactor {
   ///   - child: The child interactor.
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
-    actionIs toChildAction: CaseKeyPath<Action, ChildAction>,
-    stateAction toStateAction: CaseKeyPath<Action, ChildState>,
+    actionIs toChildAction: CaseMember<Action, ChildAction>,
+    stateAction toStateAction: CaseMember<Action, ChildState>,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> some Interactor<DomainState, Action> {
+  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
-      parent: self, state: .keyPath(toChildState), action: AnyCasePath(toChildAction),
-      stateAction: AnyCasePath(toStateAction), child: child(),
+      parent: self, state: .keyPath(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
+      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -60,14 +60,15 @@ extension Interactor {
   /// with one difference: when the state is no longer in the case, a child action and a write
   /// from one of the child's effects are dropped, and reported with the name of the case.
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
-    stateIs toChildState: CaseKeyPath<DomainState, ChildState> & Sendable,
-    actionIs toChildAction: CaseKeyPath<Action, ChildAction>,
-    stateAction toStateAction: CaseKeyPath<Action, ChildState>,
+    stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
+    actionIs toChildAction: CaseMember<Action, ChildAction>,
+    stateAction toStateAction: CaseMember<Action, ChildState>,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> some Interactor<DomainState, Action> {
+  ) -> some Interactor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
     When(
-      parent: self, state: .casePath(AnyCasePath(toChildState)), action: AnyCasePath(toChildAction),
-      stateAction: AnyCasePath(toStateAction), child: child(),
+      parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
+      action: Action.allCasePaths[keyPath: toChildAction],
+      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }

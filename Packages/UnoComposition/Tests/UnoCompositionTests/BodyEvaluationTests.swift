@@ -34,7 +34,7 @@ struct CountedPair: Interactor {
         },
       MergeMany([
         Debounce(for: .zero) {
-          OnAction(\PairAction.Cases.right) { CountedPairLeaf(builds: childBuilds) }
+          OnAction(\PairAction.AllCasePaths.right) { CountedPairLeaf(builds: childBuilds) }
         }
       ])
     )
