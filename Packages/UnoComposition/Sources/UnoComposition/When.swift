@@ -29,6 +29,7 @@ extension Interactor {
   ///   - toChildAction: The case of this interactor's actions that carries the child's actions.
   ///   - toStateAction: The case this interactor receives with the child's new state.
   ///   - child: The child interactor.
+  @inlinable
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
@@ -36,7 +37,8 @@ extension Interactor {
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
-      parent: self, state: .keyPath(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
+      parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
+      action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
       scope: AnyHashableSendable(toChildState)
     )
@@ -59,6 +61,7 @@ extension Interactor {
   /// Behaves like ``when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
   /// with one difference: when the state is no longer in the case, a child action and a write
   /// from one of the child's effects are dropped, and reported with the name of the case.
+  @inlinable
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
@@ -81,24 +84,33 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   public typealias Action = Parent.Action
   public typealias Body = Never
 
+  @usableFromInline
   enum StatePath: Sendable {
-    case keyPath(WritableKeyPath<Parent.DomainState, Child.DomainState> & Sendable)
+    /// A key path, with the child's byte offset in the parent's state when the key path is a
+    /// stored property (`MemoryLayout.offset(of:)`), so that it can be reached without the key
+    /// path runtime.
+    case keyPath(WritableKeyPath<Parent.DomainState, Child.DomainState> & Sendable, offset: Int?)
     case casePath(AnyCasePath<Parent.DomainState, Child.DomainState>)
   }
 
   // Parent and child are held erased, their bodies built once (see
   // ``Interactor/eraseToAnyInteractor()``), so that a tree of nested features is not rebuilt for
   // every action.
-  let parent: AnyInteractor<Parent.DomainState, Parent.Action>
-  let state: StatePath
-  let action: AnyCasePath<Parent.Action, Child.Action>
-  let stateAction: AnyCasePath<Parent.Action, Child.DomainState>
-  let child: AnyInteractor<Child.DomainState, Child.Action>
+  @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
+  @usableFromInline let state: StatePath
+  @usableFromInline let action: AnyCasePath<Parent.Action, Child.Action>
+  @usableFromInline let stateAction: AnyCasePath<Parent.Action, Child.DomainState>
+  @usableFromInline let child: AnyInteractor<Child.DomainState, Child.Action>
   /// Qualifies the child's effect ids: the key path to the child's state, which is equal across
   /// body evaluations and distinct for two scopes of one parent. (Not its description: describing
   /// a key path demangles type names, far too slow for every action.)
-  let scope: AnyHashableSendable
+  @usableFromInline let scope: AnyHashableSendable
 
+  // The path of an action that only changes state (`init`, `interact`, `step` and the state
+  // accessors) is `@inlinable`, so that it is specialised for the feature's types where the
+  // feature is built: run generically, every level of nesting paid for metadata lookups and
+  // value-witness calls. Scoping effects and the messages stay behind non-inlinable functions.
+  @inlinable
   init(
     parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
     stateAction: AnyCasePath<Parent.Action, Child.DomainState>, child: Child, scope: AnyHashableSendable
@@ -111,8 +123,10 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     self.scope = scope
   }
 
+  @inlinable
   public var initialValue: DomainState { parent.initialValue }
 
+  @inlinable
   public func interact(
     state parentState: inout DomainState, action parentAction: Action
   ) -> Emission<DomainState> {
@@ -122,54 +136,78 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     return step(&parentState) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in
-      """
-      A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
-      while the state was '\(Self.describeCase(parentState))'. The action was dropped.
-
-      The state left the case before the action arrived, for instance because an effect sent \
-      the action after the parent moved on. Cancel the child's effects when leaving the case, \
-      or send the action only while the case is active.
-      """
+      inactiveActionMessage(childAction, parentState)
     }
   }
 
-  /// One child step: extract the child state, run `body` on it, embed it back, let the parent hear
+  /// One child step: run `body` on the child part of the state, let the parent hear
   /// `stateAction`, and scope what the child emitted. If the state is not in the child's case,
   /// nothing runs and `whenInactive`'s message is reported.
-  private func step(
+  ///
+  /// The child part is changed in place (one mutable access, not a read and a write), and through
+  /// its offset when it is a stored property: the key path runtime's generic projection was most
+  /// of the cost of a nesting level.
+  @inlinable
+  func step(
     _ parentState: inout DomainState,
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
-    guard var childState = extract(from: parentState) else {
-      reportIssue(message(parentState))
-      return .state
+    var childEmission = Emission<Child.DomainState>.state
+    let childState: Child.DomainState
+    switch state {
+    case .keyPath(_, let offset?):
+      // `MemoryLayout.offset(of:)` is non-nil only for a stored property held inline, and for
+      // such a key path its documentation makes accessing the value through the key path and
+      // through a pointer at the offset equivalent. The pointer does not outlive the closure, and
+      // `parentState` is `inout`, so nothing else can reach it while `body` runs.
+      childState = withUnsafeMutableBytes(of: &parentState) { bytes in
+        let child = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Child.DomainState.self)
+        childEmission = body(&child.pointee)
+        return child.pointee
+      }
+    case .keyPath(let keyPath, nil):
+      childEmission = body(&parentState[keyPath: keyPath])
+      childState = parentState[keyPath: keyPath]
+    case .casePath(let casePath):
+      guard var extracted = casePath.extract(from: parentState) else {
+        reportIssue(message(parentState))
+        return .state
+      }
+      childEmission = body(&extracted)
+      parentState = casePath.embed(extracted)
+      childState = extracted
     }
-    let childEmission = body(&childState)
-    embed(childState, into: &parentState)
     let parentEmission = parent.interact(state: &parentState, action: stateAction.embed(childState))
+    guard !childEmission.isEmpty else { return parentEmission }
     return scoped(childEmission, from: childState).merging(with: parentEmission)
   }
 
+  /// The child part of `parentState`; `nil` if the state is not in the child's case.
   private func extract(from parentState: DomainState) -> Child.DomainState? {
     switch state {
-    case .keyPath(let keyPath): return parentState[keyPath: keyPath]
+    case .keyPath(let keyPath, _): return parentState[keyPath: keyPath]
     case .casePath(let casePath): return casePath.extract(from: parentState)
     }
   }
 
-  private func embed(_ childState: Child.DomainState, into parentState: inout DomainState) {
-    switch state {
-    case .keyPath(let keyPath): parentState[keyPath: keyPath] = childState
-    case .casePath(let casePath): parentState = casePath.embed(childState)
-    }
+  @usableFromInline
+  func inactiveActionMessage(_ childAction: Child.Action, _ parentState: DomainState) -> String {
+    """
+    A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
+    while the state was '\(Self.describeCase(parentState))'. The action was dropped.
+
+    The state left the case before the action arrived, for instance because an effect sent \
+    the action after the parent moved on. Cancel the child's effects when leaving the case, \
+    or send the action only while the case is active.
+    """
   }
 
   /// The name of the case the child lives in, as `.name`, found by embedding a child state.
   /// Only used in messages.
   private func caseName(_ childState: Child.DomainState) -> String {
     switch state {
-    case .keyPath(let keyPath):
+    case .keyPath(let keyPath, _):
       return String(reflecting: keyPath)
     case .casePath(let casePath):
       return Self.describeCase(casePath.embed(childState))
@@ -182,11 +220,11 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   }
 
   /// The child's emission, with effects that read and write the child part of the parent state.
-  private func scoped(
+  @usableFromInline
+  func scoped(
     _ emission: Emission<Child.DomainState>, from snapshot: Child.DomainState
   ) -> Emission<DomainState> {
-    guard !emission.isEmpty else { return .state }
-    return emission.scope(
+    emission.scope(
       namespace: scope,
       withState: { parentState, body in
         self.step(&parentState, body) { parentState in

@@ -163,7 +163,13 @@ public struct Emission<State: Sendable>: Sendable {
   }
 
   /// Whether running this emission does nothing: no effect starts and nothing is cancelled.
+  @inlinable
   public var isEmpty: Bool {
+    isNone || hasNothingToRun
+  }
+
+  @usableFromInline
+  var hasNothingToRun: Bool {
     switch storage {
     case .none: return true
     case .run, .cancellable, .cancel, .operatorState: return false
