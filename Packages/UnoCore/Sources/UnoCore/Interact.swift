@@ -47,4 +47,11 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   public func interact(state: inout State, action: Action) -> Emission<State> {
     handler(&state, action)
   }
+
+  /// Erases to an ``AnyInteractor`` that calls the handler directly, with no closure around it:
+  /// erased `Interact`s are on the path of every action.
+  @inlinable
+  public func eraseToAnyInteractor() -> AnyInteractor<State, Action> {
+    AnyInteractor(initialValue: makeInitialValue(), interact: handler)
+  }
 }
