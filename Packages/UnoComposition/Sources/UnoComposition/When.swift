@@ -147,7 +147,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// The child part is changed in place (one mutable access, not a read and a write), and through
   /// its offset when it is a stored property: the key path runtime's generic projection was most
   /// of the cost of a nesting level.
-  @inlinable
+  @inlinable @inline(__always)
   func step(
     _ parentState: inout DomainState,
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
