@@ -171,7 +171,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   @usableFromInline
   func drainQueue() {
-    while queueHead < queue.count {
+    while hasQueuedActions {
       let queued = queue[queueHead]
       queueHead += 1
       handle(queued.action, queuedAs: queued.group)
