@@ -259,16 +259,24 @@ public final class ProtocolHost {
     }
   }
 
+  /// The registry's features as JSON, written like every other host line (``JSONValue/text``):
+  /// each feature's name, summary and actions, an action as its ``FeaturePlugin/ActionInfo``
+  /// encodes.
   private static func describe(_ registry: FeatureRegistry) -> String {
-    struct Feature: Encodable {
-      let name: String
-      let summary: String
-      let actions: [FeaturePlugin.ActionInfo]
-    }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    let features = registry.plugins.map { Feature(name: $0.name, summary: $0.summary, actions: $0.actions) }
-    return String(decoding: (try? encoder.encode(features)) ?? Data("[]".utf8), as: UTF8.self)
+    JSONValue.array(
+      registry.plugins.map { plugin in
+        .object([
+          "name": .string(plugin.name),
+          "summary": .string(plugin.summary),
+          "actions": .array(
+            plugin.actions.map { action in
+              .object([
+                "name": .string(action.name), "summary": .string(action.summary), "example": action.example,
+              ])
+            }),
+        ])
+      }
+    ).text
   }
 }
 

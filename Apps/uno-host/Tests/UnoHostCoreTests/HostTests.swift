@@ -44,6 +44,16 @@ final class TestHost {
     let features = host.send(#"{"op":"features"}"#)[0]
     guard case .array(let list)? = features["features"] else { Issue.record("no features"); return }
     #expect(list.compactMap { $0["name"]?.stringValue } == ["counter", "search"])
+    // The list is the registry as `Encodable` writes it: an action as its ActionInfo encodes.
+    struct Listed: Encodable {
+      let name: String
+      let summary: String
+      let actions: [FeaturePlugin.ActionInfo]
+    }
+    let listed = try makeRegistry().plugins.map {
+      Listed(name: $0.name, summary: $0.summary, actions: $0.actions)
+    }
+    #expect(try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(listed)) == .array(list))
     host.send(#"{"op":"open","feature":"counter"}"#)
     #expect(
       host.send(#"{"op":"sessions","id":"s"}"#)[0]["sessions"]
