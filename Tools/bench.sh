@@ -5,7 +5,7 @@
 #   bash Tools/bench.sh full     the ordo-one/benchmark suite: percentiles, malloc counts
 #   bash Tools/bench.sh profile <workload> [iterations]
 #                                one workload under callgrind (instruction counts, repeatable);
-#                                workloads: send, viewmodel, when10-leaf, when10-root,
+#                                workloads: send, viewmodel, when10-leaf, when10-root, when10-static,
 #                                when10-generic, host-counter
 set -euo pipefail
 cd "$(dirname "$0")/.."

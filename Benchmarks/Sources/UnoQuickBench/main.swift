@@ -111,6 +111,18 @@ func main() async {
   report("when10 root send", rootSend, " ns")
   report("ratio when10 leaf/flat send", leafSend / unoSend)
   report("ratio when10 root/flat send", rootSend / unoSend)
+  // The floor: the same levels with static case types and concrete types (StaticWhenFloor.swift).
+  // It must do the same work: the same actions leave the same state.
+  let (floorCheck, whenCheck) = (InteractorRuntime(StaticI10()), InteractorRuntime(I10()))
+  for action in [concreteLeafAction, .root, concreteLeafAction] {
+    floorCheck.send(action)
+    whenCheck.send(action)
+  }
+  precondition(floorCheck.state == whenCheck.state, "the static floor does not do what `when` does")
+  let floor = InteractorRuntime(StaticI10())
+  let floorSend = nanoseconds(iterations: n / 10) { floor.send(concreteLeafAction) }
+  report("when10 leaf send, static floor", floorSend, " ns")
+  report("ratio when10 static floor/flat send", floorSend / unoSend)
   let generic = InteractorRuntime(whenTenDeep())
   let genericLeafSend = nanoseconds(iterations: n / 100) { generic.send(leafAction) }
   report("when10 leaf send, generic levels", genericLeafSend, " ns")
@@ -200,6 +212,9 @@ func profile(_ name: String, iterations: Int) async {
     let deep = InteractorRuntime(I10())
     let action = name == "when10-leaf" ? concreteLeafAction : .root
     for _ in 0..<iterations { deep.send(action) }
+  case "when10-static":
+    let deep = InteractorRuntime(StaticI10())
+    for _ in 0..<iterations { deep.send(concreteLeafAction) }
   case "when10-generic":
     let deep = InteractorRuntime(whenTenDeep())
     for _ in 0..<iterations { deep.send(leafAction) }
@@ -210,7 +225,8 @@ func profile(_ name: String, iterations: Int) async {
     host.closeAll()
   default:
     print(
-      "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-generic, host-counter")
+      "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, host-counter"
+    )
   }
   if sink == 42 { print("") }
 }
