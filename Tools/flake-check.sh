@@ -13,6 +13,11 @@ for i in $(seq 1 "$runs"); do
   # Line-buffered, so that a hung run's log shows every test that started.
   timeout --signal=KILL "$limit" stdbuf -oL -eL swift test --skip-build >"$log" 2>&1
   rc=$?
+  if [ $rc -eq 137 ]; then
+    # SwiftPM starts the test binary in a process group of its own, which the kill above does not
+    # reach; without this, a hung run leaves it running (and holding the CPU) after the script ends.
+    pkill -KILL -f "$PWD/.build/" || true
+  fi
   if [ $rc -ne 0 ]; then
     echo "run $i of $runs FAILED (exit $rc; 137 means it hung past ${limit}s); log: $log"
     grep -E '✘' "$log" | head -20
