@@ -1,18 +1,31 @@
 import UnoPlugin
 
+/// Why ``parseJSON(_:maximumDepth:)`` rejected its input, and where.
+public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What is wrong, for a person: `"invalid literal, expected 'true'"`.
+  public let message: String
+  /// The byte offset where the problem was found.
+  public let offset: Int
+  /// The message and the offset: `"invalid literal, expected 'true' at byte 0"`.
+  public var description: String { "\(message) at byte \(offset)" }
+}
+
 /// A strict RFC 8259 JSON parser for request lines, with the limits a host needs: bounded depth,
 /// UTF-8 checked, and errors that say what is wrong and where.
+///
+/// ```swift
+/// let value = try parseJSON(Array(#"{"op":"open","feature":"counter"}"#.utf8))
+/// ```
 ///
 /// Numbers without fraction or exponent that fit in an `Int` become ``JSONValue/integer(_:)``;
 /// other numbers become ``JSONValue/double(_:)`` and must be finite. Strings must be valid UTF-8
 /// with no unescaped control characters and no lone surrogate escapes.
-public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
-  public let message: String
-  /// The byte offset where the problem was found.
-  public let offset: Int
-  public var description: String { "\(message) at byte \(offset)" }
-}
-
+///
+/// - Parameters:
+///   - bytes: One line, without its newline.
+///   - maximumDepth: How deeply arrays and objects may nest; deeper input is rejected before it
+///     can exhaust the stack.
+/// - Throws: ``JSONParseError`` naming the first problem.
 public func parseJSON(
   _ bytes: [UInt8], maximumDepth: Int = Limits.maximumDepth
 ) throws(JSONParseError) -> JSONValue {

@@ -3,6 +3,7 @@
 /// A line longer than `maximumLength` is not kept: its bytes are dropped as they arrive and it is
 /// reported once, with its length, when its newline (or the end of input) comes.
 public struct LineSplitter: Sendable {
+  /// What the splitter found in the bytes it was given.
   public enum Event: Equatable, Sendable {
     /// A complete line, without its newline (and without a trailing carriage return).
     case line([UInt8])
@@ -10,10 +11,12 @@ public struct LineSplitter: Sendable {
     case tooLong(length: Int)
   }
 
+  /// The longest line kept, in bytes, not counting its newline.
   public let maximumLength: Int
   private var buffer: [UInt8] = []
   private var droppedLength: Int? = nil
 
+  /// A splitter that keeps lines of up to `maximumLength` bytes.
   public init(maximumLength: Int) {
     self.maximumLength = maximumLength
   }

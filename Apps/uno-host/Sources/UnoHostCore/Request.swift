@@ -23,6 +23,7 @@ public struct RequestError: Error, Equatable, Sendable {
   /// The request's `id`, when it could be read.
   public let id: JSONValue?
 
+  /// An error with its code, its message and, when known, the request's `id`.
   public init(_ code: String, _ message: String, id: JSONValue? = nil) {
     self.code = code
     self.message = message

@@ -4,10 +4,12 @@ import UnoCore
 
 /// The counter's domain state.
 public struct CounterState: Sendable, Equatable, Codable {
+  /// The count.
   public var count: Int
   /// Delayed increments started and not yet applied.
   public var pendingIncrements: Int
 
+  /// A state with `count` and `pendingIncrements` delayed increments under way.
   public init(count: Int = 0, pendingIncrements: Int = 0) {
     self.count = count
     self.pendingIncrements = pendingIncrements
@@ -16,8 +18,11 @@ public struct CounterState: Sendable, Equatable, Codable {
 
 /// What the counter can be asked to do.
 public enum CounterAction: Sendable, Equatable, Codable {
+  /// Adds one.
   case increment
+  /// Subtracts one.
   case decrement
+  /// Sets the count to zero; delayed increments under way still land.
   case reset
   /// Adds one after ``CounterInteractor/delay``, from an effect.
   case incrementLater
@@ -37,6 +42,7 @@ public struct CounterInteractor: Sendable {
   /// How long a delayed increment waits.
   public let delay: Duration
 
+  /// A counter whose delayed increments wait `delay` on `clock`.
   public init(clock: any Clock<Duration>, delay: Duration = .seconds(1)) {
     self.clock = AnyClock(clock)
     self.delay = delay
@@ -44,6 +50,7 @@ public struct CounterInteractor: Sendable {
 
   enum PendingIncrement: Hashable, Sendable { case id }
 
+  /// Counting, and delayed increments as cancellable effects.
   public var body: some InteractorOf<Self> {
     Interact(initialValue: CounterState()) { [clock, delay] state, action in
       switch action {

@@ -2,12 +2,14 @@ import UnoPresentation
 
 /// What a counter view shows.
 public struct CounterViewState: Sendable, Equatable, Codable {
+  /// The count, as a number.
   public var count: Int
   /// "Count: 3".
   public var displayText: String
   /// "1 increment pending", or empty.
   public var pendingText: String
 
+  /// A view state with these texts.
   public init(count: Int = 0, displayText: String = "Count: 0", pendingText: String = "") {
     self.count = count
     self.displayText = displayText
@@ -18,8 +20,10 @@ public struct CounterViewState: Sendable, Equatable, Codable {
 /// Maps ``CounterState`` to ``CounterViewState``.
 @ViewStateReducer<CounterState, CounterViewState>
 public struct CounterViewStateReducer: Sendable {
+  /// The reducer.
   public init() {}
 
+  /// The count as text, and the pending increments as a phrase.
   public var body: some ViewStateReducerOf<Self> {
     BuildViewState { state in
       let pendingText =

@@ -24,7 +24,9 @@ extension SearchClient {
 
 /// Thrown for a code point that is not a Unicode scalar.
 public struct UnknownCharacter: Error, CustomStringConvertible {
+  /// The code point asked for.
   public let id: UInt32
+  /// What was asked for and why it has no details.
   public var description: String { "\(id) is not a Unicode scalar value" }
 }
 

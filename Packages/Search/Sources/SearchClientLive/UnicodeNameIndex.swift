@@ -15,9 +15,12 @@
 public final class UnicodeNameIndex: Sendable {
   /// One indexed name.
   public struct Entry: Sendable, Equatable {
+    /// The Unicode scalar value.
     public let scalar: UInt32
+    /// Its name, e.g. "GRINNING FACE".
     public let name: String
 
+    /// The entry for `scalar`, called `name`.
     public init(scalar: UInt32, name: String) {
       self.scalar = scalar
       self.name = name
@@ -26,9 +29,12 @@ public final class UnicodeNameIndex: Sendable {
 
   /// One result of ``search(_:limit:)``.
   public struct Hit: Sendable, Equatable {
+    /// The Unicode scalar value.
     public let scalar: UInt32
+    /// Its name.
     public let name: String
 
+    /// A hit for `scalar`, called `name`.
     public init(scalar: UInt32, name: String) {
       self.scalar = scalar
       self.name = name
@@ -47,8 +53,9 @@ public final class UnicodeNameIndex: Sendable {
   let entryWordStarts: [Int32]
   let entryWords: [Int32]
 
-  /// The most words and characters a query may have; longer queries are cut.
+  /// The most words a query may have; further words are ignored.
   public static let maximumQueryWords = 16
+  /// The most characters a query may have; longer queries are cut.
   public static let maximumQueryLength = 256
 
   /// Indexes `entries`, which must be in increasing code point order.

@@ -18,13 +18,19 @@ public enum SearchPhase: Sendable, Equatable, Codable {
 
 /// The search feature's domain state.
 public struct SearchState: Sendable, Equatable, Codable {
+  /// The query as typed.
   public var query = ""
+  /// Where the search for ``query`` stands.
   public var phase = SearchPhase.idle
+  /// The results of the last search that finished, best first: kept while the next one loads,
+  /// emptied when the query is cleared or a search fails.
   public var results: [SearchResult] = []
   /// The selected result's detail (the `When`-scoped child).
   public var detail = DetailState()
+  /// The scalar values of the favorite results.
   public var favorites: Set<UInt32> = []
 
+  /// The idle state: no query, no results.
   public init() {}
 }
 
@@ -48,11 +54,16 @@ public enum SearchAction: Sendable, Equatable, Codable {
 /// The search feature's business logic.
 @Interactor<SearchState, SearchAction>
 public struct SearchInteractor: Sendable {
+  /// Where results and details come from.
   public let client: SearchClient
+  /// The clock the debounce waits on: `ContinuousClock` live, a `TestClock` in tests.
   public let clock: AnyClock<Duration>
+  /// How long typing must pause before a search starts.
   public let debounce: Duration
+  /// The most results a search asks for.
   public let limit: Int
 
+  /// A search feature over `client`.
   public init(
     client: SearchClient, clock: any Clock<Duration>, debounce: Duration = .milliseconds(300), limit: Int = 50
   ) {
@@ -62,6 +73,7 @@ public struct SearchInteractor: Sendable {
     self.limit = limit
   }
 
+  /// Querying (debounced, stale results dropped), the detail scoped with `when`, and favorites.
   public var body: some InteractorOf<Self> {
     SearchEditing(client: client, limit: limit)
       .when(stateIs: \.detail, actionIs: \.detail, stateAction: \.detailChanged) {

@@ -7,6 +7,7 @@ public struct SearchResult: Sendable, Equatable, Codable, Identifiable {
   /// The character itself.
   public var character: String
 
+  /// A result for the character `id`, called `name`.
   public init(id: UInt32, name: String, character: String) {
     self.id = id
     self.name = name
@@ -16,8 +17,11 @@ public struct SearchResult: Sendable, Equatable, Codable, Identifiable {
 
 /// Everything known about one character.
 public struct SearchDetail: Sendable, Equatable, Codable {
+  /// The Unicode scalar value.
   public var id: UInt32
+  /// Its name, e.g. "GRINNING FACE".
   public var name: String
+  /// The character itself.
   public var character: String
   /// "U+1F600".
   public var codePoint: String
@@ -32,6 +36,7 @@ public struct SearchDetail: Sendable, Equatable, Codable {
   /// Notable properties, e.g. ["Emoji", "Alphabetic"].
   public var properties: [String]
 
+  /// The details of one character, every field given.
   public init(
     id: UInt32, name: String, character: String, codePoint: String, utf8: String, utf16: String,
     category: String, age: String?, properties: [String]
@@ -58,6 +63,7 @@ public struct SearchClient: Sendable {
   /// The details of the character `id`.
   public var detail: @Sendable (_ id: UInt32) async throws -> SearchDetail
 
+  /// A client from its two operations: the live index, or closures a test controls.
   public init(
     search: @escaping @Sendable (_ query: String, _ limit: Int) async throws -> [SearchResult],
     detail: @escaping @Sendable (_ id: UInt32) async throws -> SearchDetail

@@ -2,15 +2,20 @@ import UnoPresentation
 
 /// What a search screen shows: plain strings and rows.
 public struct SearchViewState: Sendable, Equatable, Codable {
+  /// One result in the list.
   public struct Row: Sendable, Equatable, Codable, Identifiable {
+    /// The result's scalar value in decimal, e.g. "128512".
     public var id: String
     /// "😀  GRINNING FACE".
     public var title: String
     /// "U+1F600".
     public var subtitle: String
+    /// Whether the detail shows this result.
     public var isSelected: Bool
+    /// Whether this result is a favorite.
     public var isFavorite: Bool
 
+    /// A row with these texts and flags.
     public init(id: String, title: String, subtitle: String, isSelected: Bool, isFavorite: Bool) {
       self.id = id
       self.title = title
@@ -20,11 +25,16 @@ public struct SearchViewState: Sendable, Equatable, Codable {
     }
   }
 
+  /// The selected result's detail.
   public struct Detail: Sendable, Equatable, Codable {
+    /// "😀  GRINNING FACE".
     public var title: String
+    /// "Code point: U+1F600", "UTF-8: F0 9F 98 80", …; "Loading…" until the details arrive.
     public var lines: [String]
+    /// "★ Favorite" or "☆ Add to favorites".
     public var favoriteLabel: String
 
+    /// A detail with these texts.
     public init(title: String, lines: [String], favoriteLabel: String) {
       self.title = title
       self.lines = lines
@@ -32,13 +42,17 @@ public struct SearchViewState: Sendable, Equatable, Codable {
     }
   }
 
+  /// The query as typed.
   public var query: String
   /// "Type to search", "Searching for “cat”…", "3 results for “cat”", "No results for “x”",
   /// "Search failed: …".
   public var status: String
+  /// The results, best first.
   public var rows: [Row]
+  /// The selected result's detail; `nil` when nothing is selected.
   public var detail: Detail?
 
+  /// A view state with these texts and rows; the default is the idle screen.
   public init(query: String = "", status: String = "Type to search", rows: [Row] = [], detail: Detail? = nil)
   {
     self.query = query
@@ -51,8 +65,10 @@ public struct SearchViewState: Sendable, Equatable, Codable {
 /// Maps ``SearchState`` to ``SearchViewState``.
 @ViewStateReducer<SearchState, SearchViewState>
 public struct SearchViewStateReducer: Sendable {
+  /// The reducer.
   public init() {}
 
+  /// The phase as a status line, the results as rows, the selection as a detail.
   public var body: some ViewStateReducerOf<Self> {
     BuildViewState { state in
       SearchViewState(

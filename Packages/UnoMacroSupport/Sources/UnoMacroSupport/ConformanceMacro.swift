@@ -31,6 +31,7 @@ public struct ConformanceMacroSpec: Sendable {
   /// The domain of diagnostic ids.
   public let diagnosticDomain: String
 
+  /// A spec with every field given; see each property.
   public init(
     macroName: String, conformance: String, builder: String, typealiases: (String, String),
     argumentsDescription: String, example: String, primitive: (name: String, signature: String),

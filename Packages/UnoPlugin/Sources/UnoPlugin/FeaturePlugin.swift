@@ -44,6 +44,8 @@ public struct FeaturePlugin: Sendable {
     let example: Action
     let summary: String
 
+    /// An example of an action (written in the feature's list as the host would read it) and
+    /// one line about what it does.
     public init(_ example: Action, summary: String) {
       self.example = example
       self.summary = summary

@@ -10,7 +10,9 @@ public struct FeatureRegistry: Sendable {
 
   /// Thrown when two plugins have the same name.
   public struct DuplicateName: Error, CustomStringConvertible {
+    /// The name registered twice.
     public let name: String
+    /// What went wrong and how to fix it.
     public var description: String {
       "two features are registered under the name '\(name)'; each feature needs its own name"
     }

@@ -238,7 +238,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// Thrown by ``assertStates(_:timeout:fileID:filePath:line:column:)`` after it reported a
   /// mismatch.
   public struct StateMismatch: Error, CustomStringConvertible {
+    /// The report: the states expected and received, and their difference.
     public let message: String
+    /// The report.
     public var description: String { message }
   }
 }

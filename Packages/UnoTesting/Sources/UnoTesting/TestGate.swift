@@ -23,6 +23,7 @@ public final class TestGate: Sendable {
   }
   private let state = Locked(State())
 
+  /// A closed gate.
   public init() {}
 
   /// Whether ``open()`` was called.
