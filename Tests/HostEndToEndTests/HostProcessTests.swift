@@ -28,7 +28,10 @@ import Testing
 
   @Test func endOfInputLetsEffectsFinishThenExitsZero() async throws {
     try await onOwnThread {
+      // A drain timeout far above the effect's one second: a loaded machine must not make it a
+      // drain_timeout (the next test covers that).
       let (lines, status) = try HostProcess.run(
+        ["--drain-timeout", "600"],
         input: #"""
           {"op":"open","feature":"counter"}
           {"op":"send","session":1,"action":"incrementLater","id":"later"}
@@ -41,18 +44,33 @@ import Testing
     }
   }
 
+  /// With a zero drain timeout, an effect still running at the end of input is cancelled and
+  /// reported. Whether it still runs then is up to timing: the delayed increment takes a second, and
+  /// a loaded machine can take longer than that between reading the `send` and reading the end of
+  /// input. A run where the effect won must show it finished normally, and is tried again; one of
+  /// ten must show the cut.
   @Test func drainTimeoutCutsLongEffectsAndSaysSo() async throws {
     try await onOwnThread {
-      let (lines, status) = try HostProcess.run(
-        ["--drain-timeout", "0"],
-        input: #"""
-          {"op":"open","feature":"counter"}
-          {"op":"send","session":1,"action":"incrementLater","id":"later"}
+      for _ in 1...10 {
+        let (lines, status) = try HostProcess.run(
+          ["--drain-timeout", "0"],
+          input: #"""
+            {"op":"open","feature":"counter"}
+            {"op":"send","session":1,"action":"incrementLater","id":"later"}
 
-          """#
+            """#
+        )
+        #expect(status == 0)
+        if lines.last?.contains(#""code":"drain_timeout""#) == true {
+          #expect(lines.last?.contains("1 request(s) still running") == true)
+          #expect(!lines.contains { $0.contains(#""count":1,"#) }, "the cancelled effect wrote: \(lines)")
+          return
+        }
+        #expect(lines.last == #"{"type":"finished","session":1,"request":"later","cancelled":false}"#)
+      }
+      Issue.record(
+        "In ten runs the delayed increment always finished before uno-host read the end of its input, so the drain timeout was never exercised."
       )
-      #expect(status == 0)
-      #expect(lines.last?.contains(#""code":"drain_timeout""#) == true)
     }
   }
 
