@@ -12,7 +12,7 @@ swift build "${flags[@]}" >/dev/null
 host="$(swift build "${flags[@]}" --show-bin-path)/uno-host"
 session="$(mktemp /tmp/uno-leak-session.XXXXXX)"
 log="$(mktemp /tmp/uno-leak-report.XXXXXX)"
-trap 'rm -f "$session"' EXIT
+trap 'rm -f "$session" "$log" "$log".*' EXIT
 {
   cat <<'LINES'
 {"op":"version","id":1}
