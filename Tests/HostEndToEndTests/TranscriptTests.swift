@@ -56,7 +56,7 @@ struct Transcript: CustomTestStringConvertible, Sendable {
   func transcript(_ transcript: Transcript) async throws {
     let input = transcript.input.map { $0 + "\n" }.joined()
     let arguments = transcript.arguments + ["--drain-timeout", "600"]
-    let (lines, status) = try await onOwnThread { try HostProcess.run(arguments, input: input) }
+    let (lines, status) = try await HostProcess.run(arguments, input: input)
     #expect(status == 0)
     #expect(lines == transcript.expected)
   }

@@ -195,8 +195,12 @@ public final class ProtocolHost {
 
   /// Waits until no request is running, or until `timeout` has passed on `clock`. Returns whether
   /// everything finished.
+  ///
+  /// A timeout of zero (or less) does not wait: it returns at once whether anything still runs,
+  /// so what it reports does not depend on how quickly a task gets to run.
   public func drain(timeout: Duration, clock: some Clock<Duration> = ContinuousClock()) async -> Bool {
     guard running > 0 else { return true }
+    guard timeout > .zero else { return false }
     let deadline = clock.now.advanced(by: timeout)
     let timer = Task { [weak self] in
       try? await clock.sleep(toDeadline: deadline)

@@ -111,6 +111,18 @@ final class TestHost {
     #expect(host.parsed.last?["type"] == .string("closed"))
   }
 
+  @Test func aZeroDrainTimeoutReportsRunningRequestsWithoutWaiting() async throws {
+    let host = try TestHost()
+    host.send(#"{"op":"open","feature":"counter"}"#)
+    #expect(await host.host.drain(timeout: .zero))  // nothing runs
+    host.send(#"{"op":"send","session":1,"action":"incrementLater","id":"later"}"#)
+    #expect(await host.host.drain(timeout: .zero) == false)
+    #expect(host.host.runningRequests == 1)
+    host.host.closeAll()
+    #expect(await host.host.drain(timeout: .seconds(60)))
+    #expect(host.host.runningRequests == 0)
+  }
+
   @Test(arguments: [
     (#"{"op":"teleport"}"#, "unknown_op"),
     (#"{"op":"open","feature":"chess"}"#, "unknown_feature"),
