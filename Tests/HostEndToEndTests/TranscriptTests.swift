@@ -50,8 +50,9 @@ struct Transcript: CustomTestStringConvertible, Sendable {
 
   /// Replays a transcript with the drain timeout raised from its 10 s default: a transcript
   /// documents effects that finish (a search, a delayed increment), and on a loaded machine the
-  /// first search, which builds the name index, has taken longer than 10 s (CI once failed so).
-  /// Output the timeout does not cut short is the same with any timeout.
+  /// first search, which builds the name index, has taken longer than 10 s (seen with the suite
+  /// run at low priority beside busy loops). Output the timeout does not cut short is the same
+  /// with any timeout.
   @Test(arguments: Transcript.all)
   func transcript(_ transcript: Transcript) async throws {
     let input = transcript.input.map { $0 + "\n" }.joined()
