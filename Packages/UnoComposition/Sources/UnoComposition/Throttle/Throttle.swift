@@ -1,4 +1,3 @@
-import ConcurrencyExtras
 import UnoCore
 
 /// Passes at most one action per interval to its child.
@@ -80,41 +79,31 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
 
   public var initialValue: DomainState { child.initialValue }
 
-  /// The runtime-held state of one throttle.
-  struct Interval: Sendable {
-    /// When the running interval ends.
-    var end: C.Instant
-    /// The waiting action that will reach the child at `end`, by ticket.
-    var waiting: Int?
-    var nextTicket = 0
-  }
-
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     let (clock, duration, latest, child, id) = (self.clock, self.duration, self.latest, self.child, self.id)
-    return .withOperatorState(id: id) { (state, interval: inout Interval?) in
-      let now = clock.now
-      guard var running = interval, now < running.end else {
-        // No interval running: the action goes through now and starts one.
-        interval = Interval(end: now.advanced(by: duration))
+    return .withOperatorState(id: id) { (state, slot: inout ThrottleStateMachine<C.Instant>?) in
+      var machine = slot ?? ThrottleStateMachine()
+      let next = machine.actionArrived(at: clock.now, duration: duration, latest: latest)
+      slot = machine
+      switch next {
+      case .passNow:
         return child.interact(state: &state, action: action)
-      }
-      if !latest && running.waiting != nil { return .state }  // the first one keeps its place
-      let ticket = running.nextTicket
-      running.nextTicket += 1
-      running.waiting = ticket
-      interval = running
-      let end = running.end
-      return .perform { _, send in
-        try await clock.sleep(toDeadline: end)
-        await send.reduce { _ in
-          .withOperatorState(id: id) { (state, interval: inout Interval?) in
-            guard interval?.waiting == ticket else { return .state }  // superseded meanwhile
-            interval = Interval(end: clock.now.advanced(by: duration))
-            return child.interact(state: &state, action: action)
+      case .drop:
+        return .state
+      case .wait(let ticket, let end):
+        return .perform { _, send in
+          try await clock.sleep(toDeadline: end)
+          await send.reduce { _ in
+            .withOperatorState(id: id) { (state, slot: inout ThrottleStateMachine<C.Instant>?) in
+              guard slot?.intervalEnded(ticket: ticket, at: clock.now, duration: duration) == .pass else {
+                return .state
+              }
+              return child.interact(state: &state, action: action)
+            }
           }
         }
+        .cancellable(id: WaitingAction(operator: id), cancelInFlight: latest)
       }
-      .cancellable(id: WaitingAction(operator: id), cancelInFlight: latest)
     }
   }
 }
@@ -122,19 +111,4 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
 /// The effect id of a throttle's waiting action.
 struct WaitingAction: Hashable, Sendable {
   let `operator`: OperatorID
-}
-
-/// Where an operator was written, plus an optional id: stable across body evaluations.
-struct OperatorID: Hashable, Sendable {
-  let file: UInt
-  let line: UInt
-  let column: UInt
-  let id: AnyHashableSendable?
-
-  init(fileID: StaticString, line: UInt, column: UInt, id: (any Hashable & Sendable)?) {
-    self.file = UInt(bitPattern: fileID.utf8Start)
-    self.line = line
-    self.column = column
-    self.id = id.map(AnyHashableSendable.init)
-  }
 }
