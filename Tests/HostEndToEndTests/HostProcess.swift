@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import UnoCore
 
 /// Runs the built uno-host binary with piped stdin/stdout.
@@ -62,7 +63,12 @@ final class HostProcess: @unchecked Sendable {
     #endif
   }()
 
+  /// A write to a host that has exited fails with EPIPE instead of killing the test process with
+  /// SIGPIPE (which would end the whole run without saying which test or why).
+  private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
+
   init(_ arguments: [String] = []) throws {
+    Self.ignoreBrokenPipes
     process.executableURL = Self.binary
     process.arguments = arguments
     process.standardInput = input
@@ -86,8 +92,20 @@ final class HostProcess: @unchecked Sendable {
     await write(bytes: Array(text.utf8))
   }
 
+  /// Writes `bytes` to the host's stdin; if the host no longer reads it (it exited), records an
+  /// issue saying so.
   func write(bytes: [UInt8]) async {
-    await onOwnThread { self.input.fileHandleForWriting.write(Data(bytes)) }
+    let failure = await onOwnThread { () -> String? in
+      do {
+        try self.input.fileHandleForWriting.write(contentsOf: bytes)
+        return nil
+      } catch {
+        return "\(error)"
+      }
+    }
+    if let failure {
+      Issue.record("uno-host stopped reading its input (did it exit?): \(failure)")
+    }
   }
 
   /// Reads one line, waiting until it arrives; `nil` at the end of output.

@@ -22,6 +22,15 @@ import Testing
     #expect(status != 0)
   }
 
+  @Test func writingToAHostThatExitedIsReportedNotACrash() async throws {
+    let host = try HostProcess(["run", "chess"])
+    let (_, status) = await host.readToEnd()
+    #expect(status != 0)
+    await withKnownIssue("uno-host stopped reading its input") {
+      await host.write("increment\n")
+    }
+  }
+
   @Test func endOfInputLetsEffectsFinishThenExitsZero() async throws {
     // A drain timeout far above the effect's one second: a loaded machine must not make it a
     // drain_timeout (the next test covers that).
