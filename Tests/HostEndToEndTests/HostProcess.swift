@@ -63,6 +63,12 @@ final class HostProcess: @unchecked Sendable {
     #endif
   }()
 
+  /// Arguments that let effects still running at end of input finish, however loaded the machine:
+  /// a drain timeout far above any effect's own time. uno-host's 10 s default has been exceeded by
+  /// the first search (which builds the name index) with the suite run beside busy loops. Output
+  /// the timeout does not cut short is the same with any timeout.
+  static let patientDrain = ["--drain-timeout", "600"]
+
   /// A write to a host that has exited fails with EPIPE instead of killing the test process with
   /// SIGPIPE (which would end the whole run without saying which test or why).
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()

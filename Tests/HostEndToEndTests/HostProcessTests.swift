@@ -32,10 +32,9 @@ import Testing
   }
 
   @Test func endOfInputLetsEffectsFinishThenExitsZero() async throws {
-    // A drain timeout far above the effect's one second: a loaded machine must not make it a
-    // drain_timeout (the next test covers that).
+    // A loaded machine must not make it a drain_timeout (the next test covers that).
     let (lines, status) = try await HostProcess.run(
-      ["--drain-timeout", "600"],
+      HostProcess.patientDrain,
       input: #"""
         {"op":"open","feature":"counter"}
         {"op":"send","session":1,"action":"incrementLater","id":"later"}

@@ -48,15 +48,12 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     #expect(Transcript.all.count >= 5)
   }
 
-  /// Replays a transcript with the drain timeout raised from its 10 s default: a transcript
-  /// documents effects that finish (a search, a delayed increment), and on a loaded machine the
-  /// first search, which builds the name index, has taken longer than 10 s (seen with the suite
-  /// run at low priority beside busy loops). Output the timeout does not cut short is the same
-  /// with any timeout.
+  /// Replays a transcript with ``HostProcess/patientDrain``: a transcript documents effects that
+  /// finish (a search, a delayed increment).
   @Test(arguments: Transcript.all)
   func transcript(_ transcript: Transcript) async throws {
     let input = transcript.input.map { $0 + "\n" }.joined()
-    let arguments = transcript.arguments + ["--drain-timeout", "600"]
+    let arguments = transcript.arguments + HostProcess.patientDrain
     let (lines, status) = try await HostProcess.run(arguments, input: input)
     #expect(status == 0)
     #expect(lines == transcript.expected)

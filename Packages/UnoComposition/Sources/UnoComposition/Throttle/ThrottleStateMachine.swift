@@ -11,8 +11,6 @@ struct ThrottleStateMachine<Instant: InstantProtocol>: Sendable {
   /// mistaken for a newer one.
   private var nextTicket = 0
 
-  init() {}
-
   /// What to do with an action that arrived.
   enum ActionArrived: Equatable {
     /// No interval was running: the action reaches the child now, and one started.
