@@ -1,2 +1,3 @@
 @_exported import CasePaths
+@_exported import IdentifiedCollections
 @_exported import UnoCore

@@ -39,7 +39,7 @@ extension Interactor {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
       action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
+      parentHears: .stateAction(Action.allCasePaths[keyPath: toStateAction]), child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -71,7 +71,7 @@ extension Interactor {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
       action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
+      parentHears: .stateAction(Action.allCasePaths[keyPath: toStateAction]), child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -91,6 +91,23 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     /// path runtime.
     case keyPath(WritableKeyPath<Parent.DomainState, Child.DomainState> & Sendable, offset: Int?)
     case casePath(AnyCasePath<Parent.DomainState, Child.DomainState>)
+    /// An optional property: the child exists while it is not `nil`.
+    case optional(WritableKeyPath<Parent.DomainState, Child.DomainState?> & Sendable)
+
+    /// Whether the child can disappear, so that its effects must die with it.
+    @usableFromInline var canEnd: Bool {
+      if case .keyPath = self { return false }
+      return true
+    }
+  }
+
+  /// What the parent receives after the child has handled an action.
+  @usableFromInline
+  enum ParentHears: Sendable {
+    /// The child's new state, in this case; also after each write of the child's effects.
+    case stateAction(AnyCasePath<Parent.Action, Child.DomainState>)
+    /// The same action the child handled; nothing after the child's effects write.
+    case sameAction
   }
 
   // Parent and child are held erased, their bodies built once (see
@@ -99,7 +116,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
   @usableFromInline let state: StatePath
   @usableFromInline let action: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let stateAction: AnyCasePath<Parent.Action, Child.DomainState>
+  @usableFromInline let parentHears: ParentHears
   @usableFromInline let child: AnyInteractor<Child.DomainState, Child.Action>
   /// Qualifies the child's effect ids: the key path to the child's state, which is equal across
   /// body evaluations and distinct for two scopes of one parent. (Not its description: describing
@@ -113,12 +130,12 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @inlinable
   init(
     parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
-    stateAction: AnyCasePath<Parent.Action, Child.DomainState>, child: Child, scope: AnyHashableSendable
+    parentHears: ParentHears, child: Child, scope: AnyHashableSendable
   ) {
     self.parent = parent.eraseToAnyInteractor()
     self.state = state
     self.action = action
-    self.stateAction = stateAction
+    self.parentHears = parentHears
     self.child = child.eraseToAnyInteractor()
     self.scope = scope
   }
@@ -133,42 +150,47 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    return step(&parentState) { childState in
+    return step(&parentState, then: parentAction) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in
       inactiveActionMessage(childAction, parentState)
     }
   }
 
-  /// One child step: run `body` on the child part of the state, let the parent hear
-  /// `stateAction`, and scope what the child emitted. If the state is not in the child's case,
-  /// nothing runs and `whenInactive`'s message is reported.
+  /// One child step: run `body` on the child part of the state, let the parent hear what it
+  /// hears (``ParentHears``; `parentAction` is the action being handled, `nil` for an effect's
+  /// write), and scope what the child emitted. If the child does not exist (another enum case, a
+  /// `nil` optional), nothing runs and `whenInactive`'s message is reported.
   ///
   /// The child part is changed in place (one mutable access, not a read and a write), and through
   /// its offset when it is a stored property: the key path runtime's generic projection was most
-  /// of the cost of a nesting level.
+  /// of the cost of a nesting level. The child's state is copied out only when something needs
+  /// it: the parent's `stateAction`, or the effects' snapshot.
   @inlinable @inline(__always)
   func step(
     _ parentState: inout DomainState,
+    then parentAction: Action?,
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
     var childEmission = Emission<Child.DomainState>.state
-    let childState: Child.DomainState
+    var childState: Child.DomainState?
+    let keepsState: Bool
+    if case .stateAction = parentHears { keepsState = true } else { keepsState = false }
     switch state {
     case .keyPath(_, let offset?):
       // `MemoryLayout.offset(of:)` is non-nil only for a stored property held inline, and for
       // such a key path its documentation makes accessing the value through the key path and
       // through a pointer at the offset equivalent. The pointer does not outlive the closure, and
       // `parentState` is `inout`, so nothing else can reach it while `body` runs.
-      childState = withUnsafeMutableBytes(of: &parentState) { bytes in
+      withUnsafeMutableBytes(of: &parentState) { bytes in
         let child = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Child.DomainState.self)
         childEmission = body(&child.pointee)
-        return child.pointee
+        if keepsState || !childEmission.isEmpty { childState = child.pointee }
       }
     case .keyPath(let keyPath, nil):
       childEmission = body(&parentState[keyPath: keyPath])
-      childState = parentState[keyPath: keyPath]
+      if keepsState || !childEmission.isEmpty { childState = parentState[keyPath: keyPath] }
     case .casePath(let casePath):
       guard var extracted = casePath.extract(from: parentState) else {
         reportIssue(message(parentState))
@@ -177,30 +199,55 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       childEmission = body(&extracted)
       parentState = casePath.embed(extracted)
       childState = extracted
+    case .optional(let keyPath):
+      guard parentState[keyPath: keyPath] != nil else {
+        reportIssue(message(parentState))
+        return .state
+      }
+      childEmission = body(&parentState[keyPath: keyPath]!)
+      if keepsState || !childEmission.isEmpty { childState = parentState[keyPath: keyPath] }
     }
-    let parentEmission = parent.interact(state: &parentState, action: stateAction.embed(childState))
-    guard !childEmission.isEmpty else { return parentEmission }
+    let parentEmission: Emission<DomainState>
+    switch parentHears {
+    case .stateAction(let stateAction):
+      parentEmission = parent.interact(state: &parentState, action: stateAction.embed(childState!))
+    case .sameAction:
+      guard let parentAction else { parentEmission = .state; break }
+      parentEmission = parent.interact(state: &parentState, action: parentAction)
+    }
+    guard !childEmission.isEmpty, let childState else { return parentEmission }
     return scoped(childEmission, from: childState).merging(with: parentEmission)
   }
 
-  /// The child part of `parentState`; `nil` if the state is not in the child's case.
+  /// The child part of `parentState`; `nil` if the child does not exist there.
   private func extract(from parentState: DomainState) -> Child.DomainState? {
     switch state {
     case .keyPath(let keyPath, _): return parentState[keyPath: keyPath]
     case .casePath(let casePath): return casePath.extract(from: parentState)
+    case .optional(let keyPath): return parentState[keyPath: keyPath]
     }
   }
 
   @usableFromInline
   func inactiveActionMessage(_ childAction: Child.Action, _ parentState: DomainState) -> String {
-    """
-    A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
-    while the state was '\(Self.describeCase(parentState))'. The action was dropped.
+    if case .optional(let keyPath) = state {
+      return """
+        A child action '\(childAction)' reached '.when(stateIs: \(String(reflecting: keyPath)))' \
+        while that optional state was nil. The action was dropped.
 
-    The state left the case before the action arrived, for instance because an effect sent \
-    the action after the parent moved on. Cancel the child's effects when leaving the case, \
-    or send the action only while the case is active.
-    """
+        The child was dismissed (set to nil) before the action arrived, for instance by an \
+        action sent from a view that was still on screen. Its effects were cancelled when it \
+        went away; send its actions only while it is presented.
+        """
+    }
+    return """
+      A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
+      while the state was '\(Self.describeCase(parentState))'. The action was dropped.
+
+      The state left the case before the action arrived, for instance because an action was \
+      sent from a view of the old case. The child's effects were cancelled when the state left \
+      the case; send its actions only while the case is active.
+      """
   }
 
   /// The name of the case the child lives in, as `.name`, found by embedding a child state.
@@ -208,6 +255,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   private func caseName(_ childState: Child.DomainState) -> String {
     switch state {
     case .keyPath(let keyPath, _):
+      return String(reflecting: keyPath)
+    case .optional(let keyPath):
       return String(reflecting: keyPath)
     case .casePath(let casePath):
       return Self.describeCase(casePath.embed(childState))
@@ -219,20 +268,18 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     return ".\(value)"
   }
 
-  /// The child's emission, with effects that read and write the child part of the parent state.
+  /// The child's emission, with effects that read and write the child part of the parent state,
+  /// and, for a child that can go away, that die with it.
   @usableFromInline
   func scoped(
     _ emission: Emission<Child.DomainState>, from snapshot: Child.DomainState
   ) -> Emission<DomainState> {
-    emission.scope(
+    let scoped = emission.scope(
       namespace: scope,
+      childState: { parentState in self.extract(from: parentState) },
       withState: { parentState, body in
-        self.step(&parentState, body) { parentState in
-          """
-          An operator of '\(Child.self)' ran after the parent's state left the case \
-          '\(self.caseName(snapshot))' (it is now '\(Self.describeCase(parentState))'). It was \
-          dropped.
-          """
+        self.step(&parentState, then: nil, body) { parentState in
+          self.goneMessage(what: "An operator of", snapshot: snapshot, parentState: parentState)
         }
       }
     ) { parentState, parentSend in
@@ -241,6 +288,10 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       }
       return (childState, childSend(parentSend, snapshot: snapshot))
     }
+    guard state.canEnd else { return scoped }
+    return scoped.tied(to: ChildScope(scope: scope, element: nil)) { parentState in
+      self.extract(from: parentState) != nil
+    }
   }
 
   private func childSend(
@@ -248,18 +299,31 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   ) -> Send<Child.DomainState> {
     Send { reduce in
       parentSend.reduce { parentState in
-        self.step(&parentState, reduce) { parentState in
-          """
-          An effect of '\(Child.self)' wrote its state after the parent's state left the case \
-          '\(self.caseName(snapshot))' (it is now '\(Self.describeCase(parentState))'). The write \
-          was dropped.
-
-          The effect outlived the case it belongs to. Cancel it when leaving the case (give it an \
-          id with '.cancellable(id:)' and return '.cancel(id:)'), or check the case before \
-          writing.
-          """
+        self.step(&parentState, then: nil, reduce) { parentState in
+          self.goneMessage(what: "An effect of", snapshot: snapshot, parentState: parentState)
         }
       }
     }
   }
+
+  /// Says that a child's operator or effect ran after the child was gone. Its effects are
+  /// cancelled in the step that removes the child, so this happens only to work that escaped
+  /// them (a `Send` kept past its effect).
+  private func goneMessage(what: String, snapshot: Child.DomainState, parentState: DomainState) -> String {
+    let now: String
+    if case .optional = state { now = "nil" } else { now = Self.describeCase(parentState) }
+    return """
+      \(what) '\(Child.self)' wrote its state after the child '\(self.caseName(snapshot))' was \
+      gone (it is now '\(now)'). The write was dropped.
+
+      The child's effects are cancelled when it goes away; this write came from work that \
+      outlived its effect. Keep the writes inside the effect that was given the 'Send'.
+      """
+  }
+}
+
+/// The identity of one child's life: a `when` scope, or a `forEach` scope and the element's id.
+struct ChildScope: Hashable, Sendable {
+  let scope: AnyHashableSendable
+  let element: AnyHashableSendable?
 }

@@ -24,18 +24,26 @@ extension Emission {
   /// `withState` runs a child step (the body of a ``withOperatorState(id:_:)``) against the child
   /// part of the parent's state and returns the resulting parent emission. It is needed only when
   /// the emission uses operator state; without it such a step is reported and dropped.
+  ///
+  /// `childState` reads the child part of a parent state, `nil` when the child does not exist
+  /// there (an enum in another case, a `nil` optional, a removed element). It is needed only when
+  /// the emission is tied to a lifetime (``tied(to:while:)``): the scoped lifetime is alive while
+  /// the child exists *and* its own predicate holds. Without it, such a lifetime is reported and
+  /// dropped: the effects still run, but no longer die with their child.
   public func scope<Parent: Sendable>(
     namespace: (any Hashable & Sendable)? = nil,
+    childState: (@Sendable (Parent) -> State?)? = nil,
     withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)? = nil,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
   ) -> Emission<Parent> {
     let namespace = namespace.map { AnyHashableSendable($0) }
-    return scope(namespace: namespace, withState: withState, transform)
+    return scope(namespace: namespace, childState: childState, withState: withState, transform)
   }
 
   private func scope<Parent: Sendable>(
     namespace: AnyHashableSendable?,
+    childState: (@Sendable (Parent) -> State?)?,
     withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)?,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
@@ -59,17 +67,37 @@ extension Emission {
       )
     case .merge(let children):
       return Emission<Parent>(
-        storage: .merge(children.map { $0.scope(namespace: namespace, withState: withState, transform) })
+        storage: .merge(
+          children.map {
+            $0.scope(namespace: namespace, childState: childState, withState: withState, transform)
+          })
       )
     case .cancellable(let id, let cancelInFlight, let child):
       return Emission<Parent>(
         storage: .cancellable(
           id: qualified(id), cancelInFlight: cancelInFlight,
-          child.scope(namespace: namespace, withState: withState, transform)
+          child.scope(namespace: namespace, childState: childState, withState: withState, transform)
         )
       )
     case .cancel(let id):
       return Emission<Parent>(storage: .cancel(id: qualified(id)))
+    case .lifetime(let id, let isAlive, let child):
+      let scopedChild = child.scope(
+        namespace: namespace, childState: childState, withState: withState, transform)
+      guard let childState else {
+        reportIssue(
+          """
+          An emission tied to a lifetime (id \(id)) was scoped without 'childState', so whether \
+          its child is alive cannot be read from the parent's state; its effects are no longer \
+          tied to it. Scoping operators must pass 'childState' to 'Emission.scope'.
+          """
+        )
+        return scopedChild
+      }
+      return Emission<Parent>(
+        storage: .lifetime(
+          id: qualified(id), isAlive: { parent in childState(parent).map(isAlive) ?? false }, scopedChild)
+      )
     case .operatorState(let id, let body):
       guard let withState else {
         reportIssue(

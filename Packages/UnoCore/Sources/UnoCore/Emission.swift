@@ -27,6 +27,9 @@ public struct Emission<State: Sendable>: Sendable {
     case merge([Emission])
     indirect case cancellable(id: AnyHashableSendable, cancelInFlight: Bool, Emission)
     case cancel(id: AnyHashableSendable)
+    /// Effects that live only while `isAlive` holds for the runtime's state; see
+    /// ``Emission/tied(to:while:)``.
+    indirect case lifetime(id: AnyHashableSendable, isAlive: @Sendable (State) -> Bool, Emission)
     case operatorState(
       id: AnyHashableSendable, body: @Sendable (inout State, inout (any Sendable)?) -> Emission)
   }
@@ -174,6 +177,7 @@ public struct Emission<State: Sendable>: Sendable {
     case .none: return true
     case .run, .cancellable, .cancel, .operatorState: return false
     case .merge(let children): return children.allSatisfy(\.isEmpty)
+    case .lifetime(_, _, let child): return child.isEmpty
     }
   }
 }

@@ -57,6 +57,18 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var queueHead = 0
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
   private var operatorStates: [AnyHashableSendable: any Sendable] = [:]
+  /// The child scopes (``Emission/tied(to:while:)``) that have effects or operator state, by id:
+  /// after every step, the dead ones are ended.
+  private var scopes: [AnyHashableSendable: Scope] = [:]
+  /// Whether ``scopes`` is non-empty, read on the hot path without touching the dictionary.
+  @exclusivity(unchecked) @usableFromInline var hasScopes = false
+
+  /// A child scope the runtime watches: how to tell that it is still alive, and the operator
+  /// state slots created under it.
+  private struct Scope {
+    let isAlive: @Sendable (State) -> Bool
+    var slots: Set<AnyHashableSendable> = []
+  }
 
   /// An action sent while another was being handled, and the group its ``EventTask`` covers.
   @usableFromInline
@@ -129,6 +141,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     defer { isHandling = false }
     let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
     publish(.action)
+    if hasScopes { endDeadScopes() }
     let task = emission.isNone ? EventTask.none : runEffects(of: emission, origin: action)
     if hasQueuedActions { drainQueue() }
     return task
@@ -148,6 +161,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup) {
     let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
     publish(.action)
+    if hasScopes { endDeadScopes() }
     _ = runEffects(of: emission, queuedAs: queuedGroup, origin: action)
   }
 
@@ -186,6 +200,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     isHandling = true
     let emission = resolveOperatorState(reduce(&_state))
     publish(.effect(of: EventTask.ID(rawValue: ObjectIdentifier(group))))
+    if hasScopes { endDeadScopes() }
     var owner: EffectGroup? = group
     run(emission, group: &owner, origin: origin)
     guard !wasHandling else { return }
@@ -202,20 +217,61 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   @usableFromInline
   func resolveNestedOperatorState(_ emission: Emission<State>) -> Emission<State> {
+    resolveOperatorState(emission, within: [])
+  }
+
+  /// Resolves operator state inside the child scopes `scopeIDs` (innermost last): a slot created
+  /// there is dropped when any of them ends.
+  private func resolveOperatorState(
+    _ emission: Emission<State>,
+    within scopeIDs: [(id: AnyHashableSendable, isAlive: @Sendable (State) -> Bool)]
+  ) -> Emission<State> {
     switch emission.storage {
     case .none, .run, .cancel:
       return emission
     case .merge(let children):
-      return .merge(children.map(resolveOperatorState))
+      return .merge(children.map { resolveOperatorState($0, within: scopeIDs) })
     case .cancellable(let id, let cancelInFlight, let child):
       return Emission(
-        storage: .cancellable(id: id, cancelInFlight: cancelInFlight, resolveOperatorState(child)))
+        storage: .cancellable(
+          id: id, cancelInFlight: cancelInFlight, resolveOperatorState(child, within: scopeIDs)))
+    case .lifetime(let id, let isAlive, let child):
+      return Emission(
+        storage: .lifetime(
+          id: id, isAlive: isAlive, resolveOperatorState(child, within: scopeIDs + [(id, isAlive)])))
     case .operatorState(let id, let body):
       var slot = operatorStates[id]
       let produced = body(&_state, &slot)
       operatorStates[id] = slot
-      return resolveOperatorState(produced)
+      if slot != nil, !scopeIDs.isEmpty {
+        for scope in scopeIDs { scopes[scope.id, default: Scope(isAlive: scope.isAlive)].slots.insert(id) }
+        hasScopes = true
+      }
+      return resolveOperatorState(produced, within: scopeIDs)
     }
+  }
+
+  // MARK: Child scopes
+
+  /// Ends every watched scope whose child is gone from the state: cancels its effects (their
+  /// event tasks report cancelled once all their effects are), drops its operator state and
+  /// forgets it. Forgets the scopes that have nothing left to end, too.
+  @usableFromInline
+  func endDeadScopes() {
+    var dead: [AnyHashableSendable] = []
+    for (id, scope) in scopes where !scope.isAlive(_state) { dead.append(id) }
+    for id in dead {
+      for slot in scopes.removeValue(forKey: id)?.slots ?? [] { operatorStates[slot] = nil }
+    }
+    registry.cancel(ids: dead, endingScopes: true)
+    let withEffects = registry.idsWithEffects(among: scopes.keys)
+    if withEffects.count < scopes.count {
+      let idle = scopes.filter { id, scope in
+        !withEffects.contains(id) && !scope.slots.contains { operatorStates[$0] != nil }
+      }
+      for id in idle.keys { scopes[id] = nil }
+    }
+    hasScopes = !scopes.isEmpty
   }
 
   // MARK: Effects
@@ -242,6 +298,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { ids.append(id) }
       collectCancellations(child, into: &ids)
+    case .lifetime(_, _, let child):
+      collectCancellations(child, into: &ids)
     case .cancel(let id):
       ids.append(id)
     }
@@ -256,6 +314,14 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     case .merge(let children):
       for child in children { startEffects(child, ids: ids, group: &group, origin: origin) }
     case .cancellable(let id, _, let child):
+      startEffects(child, ids: ids + [id], group: &group, origin: origin)
+    case .lifetime(let id, let isAlive, let child):
+      // A child removed in the step that returned its effects never starts them.
+      guard isAlive(_state) else { return }
+      if scopes[id] == nil {
+        scopes[id] = Scope(isAlive: isAlive)
+        hasScopes = true
+      }
       startEffects(child, ids: ids + [id], group: &group, origin: origin)
     case .run(let operation):
       let owner = group ?? registry.makeGroup()
@@ -387,6 +453,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     public var queuedActions: Int
     /// Operator-state slots held (see ``Emission/withOperatorState(id:_:)``).
     public var operatorStates: Int
+    /// Child scopes (a row of a `forEach`, an optional or enum child) with running effects or
+    /// operator state, whose removal the runtime watches for (see ``Emission/tied(to:while:)``).
+    public var childScopes: Int = 0
 
     /// Whether nothing is tracked: no running effect, open event task, id or queued action.
     public var isIdle: Bool {
@@ -396,7 +465,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     public var description: String {
       "\(runningEffects) running effects, \(openEventTasks) open event tasks, "
         + "\(cancellationIDs) cancellation ids, \(queuedActions) queued actions, "
-        + "\(operatorStates) operator states"
+        + "\(operatorStates) operator states, \(childScopes) child scopes"
     }
   }
 
@@ -406,8 +475,18 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     let counts = registry.counts
     return Diagnostics(
       runningEffects: counts.effects, openEventTasks: counts.groups, cancellationIDs: counts.ids,
-      queuedActions: queue.count - queueHead, operatorStates: operatorStates.count
+      queuedActions: queue.count - queueHead, operatorStates: operatorStates.count,
+      childScopes: childScopeCount
     )
+  }
+
+  /// The watched child scopes that still have something to end: a scope whose effects finished
+  /// is forgotten at the next step, and not counted meanwhile.
+  private var childScopeCount: Int {
+    let withEffects = registry.idsWithEffects(among: scopes.keys)
+    return scopes.count { id, scope in
+      withEffects.contains(id) || scope.slots.contains { operatorStates[$0] != nil }
+    }
   }
 
   /// The actions whose effects are still running (and not cancelled), oldest effect first; an

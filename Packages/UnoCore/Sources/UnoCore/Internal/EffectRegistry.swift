@@ -187,18 +187,41 @@ final class EffectRegistry: Sendable {
   }
 
   /// Cancels every running effect with one of `ids`.
-  func cancel(ids: [AnyHashableSendable]) {
+  ///
+  /// With `endingScopes` (the ids are child scopes that are gone), a group whose every effect is
+  /// now cancelled is marked cancelled too, so that its ``EventTask`` reports it.
+  func cancel(ids: [AnyHashableSendable], endingScopes: Bool = false) {
     guard !ids.isEmpty else { return }
-    let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+    let (tasks, groups) = storage.withLock { storage -> ([Task<Void, Never>], [EffectGroup]) in
       var tasks: [Task<Void, Never>] = []
+      var touched: Set<UInt64> = []
       for id in ids {
         for key in storage.keysByID[id] ?? [] {
           if let task = storage.markCancelled(key) { tasks.append(task) }
+          if endingScopes, let group = storage.effects[key]?.group { touched.insert(group) }
         }
       }
-      return tasks
+      var emptied: [EffectGroup] = []
+      for id in touched {
+        guard let group = storage.groups[id],
+          group.effects.allSatisfy({ storage.effects[$0]?.isCancelled ?? true })
+        else { continue }
+        storage.groups[id]!.isCancelled = true
+        emptied.append(group.handle)
+      }
+      return (tasks, emptied)
     }
+    for group in groups { group.markCancelled() }
     for task in tasks { task.cancel() }
+  }
+
+  /// Which of `ids` have at least one running effect.
+  func idsWithEffects(among ids: some Sequence<AnyHashableSendable>) -> Set<AnyHashableSendable> {
+    storage.withLock { storage in
+      var found: Set<AnyHashableSendable> = []
+      for id in ids where storage.keysByID[id] != nil { found.insert(id) }
+      return found
+    }
   }
 
   /// Cancels every running effect. With `close`, also refuses new ones: the owner is gone.

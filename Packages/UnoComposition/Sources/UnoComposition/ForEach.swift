@@ -1,0 +1,216 @@
+import CasePaths
+import ConcurrencyExtras
+import IdentifiedCollections
+import IssueReporting
+import UnoCore
+
+extension Interactor {
+  /// Runs a child interactor for each element of a collection in this interactor's state: the
+  /// rows of a list, each with its own state, actions and effects.
+  ///
+  /// ```swift
+  /// struct TodosState { var todos: IdentifiedArrayOf<Todo> = [] }
+  ///
+  /// @CasePathable
+  /// enum TodosAction {
+  ///   case add
+  ///   case todo(IdentifiedAction<Todo.ID, TodoAction>)
+  /// }
+  ///
+  /// var body: some InteractorOf<Self> {
+  ///   Interact(initialValue: TodosState()) { state, action in
+  ///     switch action {
+  ///     case .todo(.element(id: _, action: .toggle)):   // the row has toggled itself
+  ///       return .perform { _, send in
+  ///         try await clock.sleep(for: .seconds(1))
+  ///         await send { $0.todos.sort { !$0.isComplete && $1.isComplete } }
+  ///       }
+  ///       .cancellable(id: Sort.self, cancelInFlight: true)
+  ///     case .add, .todo:
+  ///       return .state
+  ///     }
+  ///   }
+  ///   .forEach(stateIs: \.todos, actionIs: \.todo) { TodoInteractor() }
+  /// }
+  /// ```
+  ///
+  /// - An action `.element(id:action:)` goes to the element with that id, changed in place; then
+  ///   this interactor receives the same action, so it can react to what the row did. An action
+  ///   for an id that is not in the collection is dropped and reported. Every other action goes
+  ///   to this interactor alone.
+  /// - The cost of a row's action does not depend on the number of rows: one hash lookup.
+  /// - A row's effects are scoped to it: their ``DynamicState`` reads the element with that id,
+  ///   their ``Send`` writes into it. Their ids, and the state of operators such as ``Debounce``
+  ///   and ``Throttle``, are qualified by the scope and the element's id, so two rows never
+  ///   cancel or debounce each other.
+  /// - **A row's effects die with it.** When a step removes the element (an action of this
+  ///   interactor or of any other, or an effect's write), every effect the row started is
+  ///   cancelled in that step. An element added again with the same id starts fresh.
+  ///
+  /// - Parameters:
+  ///   - toElements: Where the collection lives in this interactor's state.
+  ///   - toElementAction: The case of this interactor's actions that carries the rows' actions.
+  ///   - element: The interactor of one row.
+  @inlinable
+  public func forEach<
+    ElementID: Hashable & Sendable, ElementState, ElementAction,
+    Element: Interactor<ElementState, ElementAction>
+  >(
+    stateIs toElements: WritableKeyPath<DomainState, IdentifiedArray<ElementID, ElementState>> & Sendable,
+    actionIs toElementAction: CaseMember<Action, IdentifiedAction<ElementID, ElementAction>>,
+    @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
+  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+    _ForEach(
+      parent: self, elements: toElements, offset: MemoryLayout<DomainState>.offset(of: toElements),
+      action: Action.allCasePaths[keyPath: toElementAction], element: element(),
+      scope: AnyHashableSendable(toElements)
+    )
+  }
+}
+
+/// A child interactor run for each element of an `IdentifiedArray` in its parent's state. Made
+/// by ``Interactor/forEach(stateIs:actionIs:_:)``.
+///
+/// (Named with an underscore so that it does not shadow SwiftUI's `ForEach` in files that import
+/// both.)
+public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Element: Interactor>: Interactor {
+  public typealias DomainState = Parent.DomainState
+  public typealias Action = Parent.Action
+  public typealias Body = Never
+  public typealias Elements = IdentifiedArray<ElementID, Element.DomainState>
+
+  @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
+  @usableFromInline let elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable
+  /// The collection's byte offset in the parent's state when it is a stored property, so that it
+  /// is reached without the key path runtime (see `When`).
+  @usableFromInline let offset: Int?
+  @usableFromInline let action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>
+  @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
+  /// The key path to the collection: with an element's id, it qualifies the element's effects.
+  @usableFromInline let scope: AnyHashableSendable
+
+  @inlinable
+  init(
+    parent: Parent, elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable, offset: Int?,
+    action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>, element: Element,
+    scope: AnyHashableSendable
+  ) {
+    self.parent = parent.eraseToAnyInteractor()
+    self.elements = elements
+    self.offset = offset
+    self.action = action
+    self.element = element.eraseToAnyInteractor()
+    self.scope = scope
+  }
+
+  @inlinable
+  public var initialValue: DomainState { parent.initialValue }
+
+  @inlinable
+  public func interact(
+    state parentState: inout DomainState, action parentAction: Action
+  ) -> Emission<DomainState> {
+    guard case .element(let id, let elementAction)? = action.extract(from: parentAction) else {
+      return parent.interact(state: &parentState, action: parentAction)
+    }
+    guard
+      let elementEmission = step(
+        &parentState, id: id, { element.interact(state: &$0, action: elementAction) })
+    else {
+      reportIssue(missingElementMessage(id: id, action: elementAction))
+      return .state
+    }
+    return elementEmission.merging(with: parent.interact(state: &parentState, action: parentAction))
+  }
+
+  /// Runs `body` on the element `id`, in place, and returns its emission scoped to the element;
+  /// `nil` if there is no such element.
+  @inlinable @inline(__always)
+  func step(
+    _ parentState: inout DomainState, id: ElementID,
+    _ body: (inout Element.DomainState) -> Emission<Element.DomainState>
+  ) -> Emission<DomainState>? {
+    var emission = Emission<Element.DomainState>.state
+    var snapshot: Element.DomainState?
+    let found = withElements(&parentState) { elements -> Bool in
+      guard let index = elements.index(id: id) else { return false }
+      emission = body(&elements[index])
+      if !emission.isEmpty { snapshot = elements[index] }
+      return true
+    }
+    guard found else { return nil }
+    guard let snapshot else { return .state }
+    return scoped(emission, id: id, from: snapshot)
+  }
+
+  /// Calls `body` with the collection, in place.
+  @inlinable @inline(__always)
+  func withElements<Result>(_ parentState: inout DomainState, _ body: (inout Elements) -> Result) -> Result {
+    guard let offset else { return body(&parentState[keyPath: elements]) }
+    // As in `When.step`: `MemoryLayout.offset(of:)` is non-nil only for a stored property held
+    // inline, for which the key path and a pointer at the offset reach the same value; the pointer
+    // does not outlive the closure, and `parentState` is `inout`, so nothing else reaches it.
+    return withUnsafeMutableBytes(of: &parentState) { bytes in
+      body(&bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Elements.self).pointee)
+    }
+  }
+
+  /// The element `id` of `parentState`, if it is there.
+  private func element(_ id: ElementID, in parentState: DomainState) -> Element.DomainState? {
+    parentState[keyPath: elements][id: id]
+  }
+
+  /// The element's emission, with effects that read and write the element and die with it.
+  @usableFromInline
+  func scoped(
+    _ emission: Emission<Element.DomainState>, id: ElementID, from snapshot: Element.DomainState
+  ) -> Emission<DomainState> {
+    let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
+    return emission.scope(
+      namespace: childScope,
+      childState: { parentState in self.element(id, in: parentState) },
+      withState: { parentState, body in
+        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: "An operator of")
+      }
+    ) { parentState, parentSend in
+      let elementState = DynamicState<Element.DomainState> {
+        self.element(id, in: await parentState.current) ?? snapshot
+      }
+      let elementSend = Send<Element.DomainState> { reduce in
+        parentSend.reduce { parentState in
+          self.step(&parentState, id: id, reduce) ?? self.reportGone(id: id, what: "An effect of")
+        }
+      }
+      return (elementState, elementSend)
+    }
+    .tied(to: childScope) { parentState in self.element(id, in: parentState) != nil }
+  }
+
+  @usableFromInline
+  func missingElementMessage(id: ElementID, action: Element.Action) -> String {
+    """
+    An action '\(action)' for the element with id '\(id)' reached \
+    '.forEach(stateIs: \(String(reflecting: elements)))', which has no element with that id. The \
+    action was dropped.
+
+    The element was removed before the action arrived, for instance by an action sent from a \
+    row that was still on screen, or the id is wrong. Its effects were cancelled when it was \
+    removed; send a row's actions only while the row is in the collection.
+    """
+  }
+
+  /// Reports a write into an element that is gone. Its effects are cancelled in the step that
+  /// removes it, so this happens only to work that escaped them.
+  private func reportGone(id: ElementID, what: String) -> Emission<DomainState> {
+    reportIssue(
+      """
+      \(what) '\(Element.self)' wrote the element with id '\(id)' of \
+      '\(String(reflecting: elements))' after the element was removed. The write was dropped.
+
+      The element's effects are cancelled when it is removed; this write came from work that \
+      outlived its effect. Keep the writes inside the effect that was given the 'Send'.
+      """
+    )
+    return .state
+  }
+}
