@@ -87,6 +87,98 @@ struct EightWhens: Sendable {
   }
 }
 
+struct RowLeafState: Sendable, Equatable, Identifiable {
+  var id: Int
+  var hits = 0
+}
+
+@Interactor<RowLeafState, LeafAction>
+struct RowLeaf: Sendable {
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: RowLeafState(id: 0)) { state, _ in
+      state.hits += 1
+      return .state
+    }
+  }
+}
+
+/// The shape of a real app's root: twelve children, eight `when`s (both forms), four `forEach`s
+/// and four optional `when`s (both forms), in one body.
+struct App: Sendable, Equatable {
+  var values = [Int](repeating: 0, count: 12)
+  var l0 = Leaf(), l1 = Leaf(), l2 = Leaf(), l3 = Leaf()
+  var l4 = Leaf(), l5 = Leaf(), l6 = Leaf(), l7 = Leaf()
+  var list0: IdentifiedArrayOf<RowLeafState> = [RowLeafState(id: 1)]
+  var list1: IdentifiedArrayOf<RowLeafState> = []
+  var list2: IdentifiedArrayOf<RowLeafState> = []
+  var list3: IdentifiedArrayOf<RowLeafState> = []
+  var o0: Leaf? = Leaf(), o1: Leaf? = Leaf(), o2: Leaf?, o3: Leaf?
+  var changes = 0
+}
+
+@CasePathable
+enum AppAction: Sendable {
+  case bump(Int)
+  case a0(LeafAction), a1(LeafAction), a2(LeafAction), a3(LeafAction)
+  case a4(LeafAction), a5(LeafAction), a6(LeafAction), a7(LeafAction)
+  case row0(IdentifiedAction<Int, LeafAction>), row1(IdentifiedAction<Int, LeafAction>)
+  case row2(IdentifiedAction<Int, LeafAction>), row3(IdentifiedAction<Int, LeafAction>)
+  case o0(LeafAction), o1(LeafAction), o2(LeafAction), o3(LeafAction)
+  case changed(Leaf)
+}
+
+@Interactor<App, AppAction>
+struct Bumps: Sendable {
+  let index: Int
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: App()) { [index] state, action in
+      if case .bump(let amount) = action { state.values[index] += amount }
+      return .state
+    }
+  }
+}
+
+@Interactor<App, AppAction>
+struct Children: Sendable {
+  var body: some InteractorOf<Self> {
+    Bumps(index: 0)
+    Bumps(index: 1)
+    Bumps(index: 2)
+    Bumps(index: 3)
+    Bumps(index: 4)
+    Bumps(index: 5)
+    Bumps(index: 6)
+    Bumps(index: 7)
+    Bumps(index: 8)
+    Bumps(index: 9)
+    Bumps(index: 10)
+    Bumps(index: 11)
+  }
+}
+
+@Interactor<App, AppAction>
+struct AppInteractor: Sendable {
+  var body: some InteractorOf<Self> {
+    Children()
+      .when(stateIs: \.l0, actionIs: \.a0, stateAction: \.changed) { LeafInteractor() }
+      .when(stateIs: \.l1, actionIs: \.a1) { LeafInteractor() }
+      .when(stateIs: \.l2, actionIs: \.a2, stateAction: \.changed) { LeafInteractor() }
+      .when(stateIs: \.l3, actionIs: \.a3) { LeafInteractor() }
+      .when(stateIs: \.l4, actionIs: \.a4, stateAction: \.changed) { LeafInteractor() }
+      .when(stateIs: \.l5, actionIs: \.a5) { LeafInteractor() }
+      .when(stateIs: \.l6, actionIs: \.a6, stateAction: \.changed) { LeafInteractor() }
+      .when(stateIs: \.l7, actionIs: \.a7) { LeafInteractor() }
+      .forEach(stateIs: \.list0, actionIs: \.row0) { RowLeaf() }
+      .forEach(stateIs: \.list1, actionIs: \.row1) { RowLeaf() }
+      .forEach(stateIs: \.list2, actionIs: \.row2) { RowLeaf() }
+      .forEach(stateIs: \.list3, actionIs: \.row3) { RowLeaf() }
+      .when(stateIs: \.o0, actionIs: \.o0, stateAction: \.changed) { LeafInteractor() }
+      .when(stateIs: \.o1, actionIs: \.o1) { LeafInteractor() }
+      .when(stateIs: \.o2, actionIs: \.o2, stateAction: \.changed) { LeafInteractor() }
+      .when(stateIs: \.o3, actionIs: \.o3) { LeafInteractor() }
+  }
+}
+
 @Suite struct TypeCheckingTests {
   @Test func twelveChildrenEachHandleTheAction() {
     var state = TwelveChildren().initialValue
@@ -102,5 +194,20 @@ struct EightWhens: Sendable {
     #expect(state.l0.hits == 1)
     #expect(state.l3.hits == 0)
     #expect(state.changes == 2)
+  }
+
+  @Test func aRealAppsRootRoutesToEveryKindOfChild() {
+    let app = AppInteractor()
+    var state = app.initialValue
+    _ = app.interact(state: &state, action: .bump(3))
+    _ = app.interact(state: &state, action: .a1(.hit))
+    _ = app.interact(state: &state, action: .a2(.hit))
+    _ = app.interact(state: &state, action: .row0(.element(id: 1, action: .hit)))
+    _ = app.interact(state: &state, action: .o1(.hit))
+    #expect(state.values == [Int](repeating: 3, count: 12))
+    #expect(state.l1.hits == 1 && state.l2.hits == 1)
+    #expect(state.list0[id: 1]?.hits == 1)
+    #expect(state.o1?.hits == 1)
+    #expect(state.changes == 1)  // only the stateAction form of `when` sent `.changed`
   }
 }

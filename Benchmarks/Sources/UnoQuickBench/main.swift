@@ -127,6 +127,42 @@ func main() async {
   let genericLeafSend = nanoseconds(iterations: n / 100) { generic.send(leafAction) }
   report("when10 leaf send, generic levels", genericLeafSend, " ns")
 
+  // 3b. `when` without `stateAction`, and `forEach`: an action to one row must not cost more
+  // with the length of the list.
+  let sameDeep = InteractorRuntime(J10())
+  let sameLeafSend = nanoseconds(iterations: n / 10) { sameDeep.send(sameActionLeafAction) }
+  report("when10 leaf send, same-action form", sameLeafSend, " ns")
+  report("ratio when10 leaf same-action/flat send", sameLeafSend / unoSend)
+  let oneWhen = InteractorRuntime(J1())
+  let oneWhenSend = nanoseconds(iterations: n / 10) { oneWhen.send(.inner(.increment)) }
+  let oneWhenStateAction = InteractorRuntime(I1())
+  let oneWhenStateActionSend = nanoseconds(iterations: n / 10) { oneWhenStateAction.send(.inner(.increment)) }
+  report("when1 send, same-action form", oneWhenSend, " ns")
+  report("when1 send, stateAction form", oneWhenStateActionSend, " ns")
+  var rowSends: [Int: Double] = [:]
+  for count in [10, 1_000] {
+    let list = InteractorRuntime(BenchListInteractor(count: count))
+    let action = BenchListAction.row(.element(id: count / 2, action: .increment))
+    rowSends[count] = nanoseconds(iterations: n / 10) { list.send(action) }
+    report("forEach row send, \(count) rows", rowSends[count]!, " ns")
+  }
+  report("ratio forEach row send 1000/10 rows", rowSends[1_000]! / rowSends[10]!)
+  report("ratio forEach row send 1000 rows/when1", rowSends[1_000]! / oneWhenSend)
+  // Removing a row (the first: the most to shift) whose effect runs, then adding it back.
+  for (count, withEffect) in [(10, true), (1_000, true), (1_000, false)] {
+    let list = InteractorRuntime(BenchListInteractor(count: count))
+    let perRow = nanoseconds(iterations: 2_000, rounds: 5) {
+      let id = list.state.rows.ids[0]
+      if withEffect { list.send(.row(.element(id: id, action: .work))) }
+      list.send(.remove(id))
+      list.send(.add(id))
+    }
+    report(
+      "forEach start effect, remove row, add it back, \(count) rows\(withEffect ? "" : ", no effect")",
+      perRow / 1e3, " µs")
+    list.cancelAllEffects()
+  }
+
   // 4. A .perform round trip: spawn, send, state updated, finished.
   let trips = InteractorRuntime(RoundTrip())
   report(
@@ -218,6 +254,12 @@ func profile(_ name: String, iterations: Int) async {
   case "when10-generic":
     let deep = InteractorRuntime(whenTenDeep())
     for _ in 0..<iterations { deep.send(leafAction) }
+  case "foreach-row":
+    let list = InteractorRuntime(BenchListInteractor(count: 1_000))
+    for _ in 0..<iterations { list.send(.row(.element(id: 500, action: .increment))) }
+  case "when10-same-action":
+    let deep = InteractorRuntime(J10())
+    for _ in 0..<iterations { deep.send(sameActionLeafAction) }
   case "host-counter":
     let host = ProtocolHost(registry: try! makeRegistry()) { _ in sink &+= 1 }
     host.open("counter")
@@ -225,7 +267,8 @@ func profile(_ name: String, iterations: Int) async {
     host.closeAll()
   default:
     print(
-      "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, host-counter"
+      "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, "
+        + "when10-same-action, foreach-row, host-counter"
     )
   }
   if sink == 42 { print("") }
