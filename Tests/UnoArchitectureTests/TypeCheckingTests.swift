@@ -104,7 +104,7 @@ struct RowLeaf: Sendable {
 
 /// The shape of a real app's root: twelve children, eight `when`s (both forms), four `forEach`s
 /// and four optional `when`s (both forms), in one body.
-struct App: Sendable, Equatable {
+struct RealApp: Sendable, Equatable {
   var values = [Int](repeating: 0, count: 12)
   var l0 = Leaf(), l1 = Leaf(), l2 = Leaf(), l3 = Leaf()
   var l4 = Leaf(), l5 = Leaf(), l6 = Leaf(), l7 = Leaf()
@@ -117,7 +117,7 @@ struct App: Sendable, Equatable {
 }
 
 @CasePathable
-enum AppAction: Sendable {
+enum RealAppAction: Sendable {
   case bump(Int)
   case a0(LeafAction), a1(LeafAction), a2(LeafAction), a3(LeafAction)
   case a4(LeafAction), a5(LeafAction), a6(LeafAction), a7(LeafAction)
@@ -127,39 +127,43 @@ enum AppAction: Sendable {
   case changed(Leaf)
 }
 
-@Interactor<App, AppAction>
-struct Bumps: Sendable {
+@Interactor<RealApp, RealAppAction>
+struct RealAppBump: Sendable {
   let index: Int
   var body: some InteractorOf<Self> {
-    Interact(initialValue: App()) { [index] state, action in
-      if case .bump(let amount) = action { state.values[index] += amount }
+    Interact(initialValue: RealApp()) { [index] state, action in
+      switch action {
+      case .bump(let amount): state.values[index] += amount
+      case .changed where index == 0: state.changes += 1
+      default: break
+      }
       return .state
     }
   }
 }
 
-@Interactor<App, AppAction>
-struct Children: Sendable {
+@Interactor<RealApp, RealAppAction>
+struct RealAppChildren: Sendable {
   var body: some InteractorOf<Self> {
-    Bumps(index: 0)
-    Bumps(index: 1)
-    Bumps(index: 2)
-    Bumps(index: 3)
-    Bumps(index: 4)
-    Bumps(index: 5)
-    Bumps(index: 6)
-    Bumps(index: 7)
-    Bumps(index: 8)
-    Bumps(index: 9)
-    Bumps(index: 10)
-    Bumps(index: 11)
+    RealAppBump(index: 0)
+    RealAppBump(index: 1)
+    RealAppBump(index: 2)
+    RealAppBump(index: 3)
+    RealAppBump(index: 4)
+    RealAppBump(index: 5)
+    RealAppBump(index: 6)
+    RealAppBump(index: 7)
+    RealAppBump(index: 8)
+    RealAppBump(index: 9)
+    RealAppBump(index: 10)
+    RealAppBump(index: 11)
   }
 }
 
-@Interactor<App, AppAction>
-struct AppInteractor: Sendable {
+@Interactor<RealApp, RealAppAction>
+struct RealAppInteractor: Sendable {
   var body: some InteractorOf<Self> {
-    Children()
+    RealAppChildren()
       .when(stateIs: \.l0, actionIs: \.a0, stateAction: \.changed) { LeafInteractor() }
       .when(stateIs: \.l1, actionIs: \.a1) { LeafInteractor() }
       .when(stateIs: \.l2, actionIs: \.a2, stateAction: \.changed) { LeafInteractor() }
@@ -197,7 +201,7 @@ struct AppInteractor: Sendable {
   }
 
   @Test func aRealAppsRootRoutesToEveryKindOfChild() {
-    let app = AppInteractor()
+    let app = RealAppInteractor()
     var state = app.initialValue
     _ = app.interact(state: &state, action: .bump(3))
     _ = app.interact(state: &state, action: .a1(.hit))

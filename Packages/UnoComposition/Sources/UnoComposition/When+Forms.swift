@@ -56,7 +56,7 @@ extension Interactor {
   /// When the state leaves the case, by any action or effect, every effect the child started is
   /// cancelled in that step. A child action that arrives while the state is in another case is
   /// dropped and reported.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
@@ -85,7 +85,7 @@ extension Interactor {
   /// Setting the optional to `nil`, by any action or effect, cancels every effect the child
   /// started, in that step; a child action that arrives while it is `nil` is dropped and
   /// reported. Presenting it again starts a fresh child.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
@@ -119,7 +119,7 @@ extension Interactor {
   /// Setting the optional to `nil`, by any action or effect, cancels every effect the child
   /// started, in that step; a child action that arrives while it is `nil` is dropped and
   /// reported. Presenting it again starts a fresh child.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,

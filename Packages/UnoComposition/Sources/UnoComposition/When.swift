@@ -61,7 +61,7 @@ extension Interactor {
   /// Behaves like ``when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
   /// with one difference: when the state is no longer in the case, a child action and a write
   /// from one of the child's effects are dropped, and reported with the name of the case.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
