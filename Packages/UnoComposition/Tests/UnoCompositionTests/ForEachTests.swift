@@ -399,3 +399,68 @@ struct ListInteractor: Interactor {
     #expect(runtime.diagnostics.childScopes == 0)
   }
 }
+
+/// `forEach` inside an optional `when`: rows die with the optional, and with themselves.
+@MainActor
+@Suite struct ForEachNestingTests {
+  struct State: Sendable, Equatable {
+    var list: ListState?
+  }
+
+  @CasePathable
+  enum Action: Sendable {
+    case open
+    case close
+    case list(ListAction)
+  }
+
+  struct Feature: Interactor {
+    typealias DomainState = State
+    typealias Action = ForEachNestingTests.Action
+    let clock: TestClock<Duration>
+
+    var body: some InteractorOf<Self> {
+      Interact(initialValue: State()) { state, action in
+        switch action {
+        case .open: state.list = ListState(rows: [Row(id: 1), Row(id: 2)])
+        case .close: state.list = nil
+        case .list: break
+        }
+        return .state
+      }
+      .when(stateIs: \.list, actionIs: \.list) { ListInteractor(clock: clock, reads: Box([])) }
+    }
+  }
+
+  let clock = TestClock()
+
+  @Test func closingTheOptionalCancelsTheEffectsOfEveryRowInIt() async {
+    let runtime = InteractorRuntime(Feature(clock: clock))
+    runtime.send(.open)
+    let first = runtime.send(.list(.row(.element(id: 1, action: .incrementLater))))
+    let second = runtime.send(.list(.row(.element(id: 2, action: .debouncedIncrement))))
+    #expect(runtime.diagnostics.childScopes >= 2)
+    runtime.send(.close)
+    #expect(first.isCancelled && second.isCancelled)
+    await clock.advance(by: .seconds(1))
+    await first.finish()
+    await second.finish()
+    #expect(runtime.state.list == nil)
+    #expect(runtime.diagnostics.isIdle)
+    #expect(runtime.diagnostics.childScopes == 0)
+  }
+
+  @Test func aRowInsideTheOptionalStillDiesAlone() async {
+    let runtime = InteractorRuntime(Feature(clock: clock))
+    runtime.send(.open)
+    let removed = runtime.send(.list(.row(.element(id: 1, action: .incrementLater))))
+    let kept = runtime.send(.list(.row(.element(id: 2, action: .incrementLater))))
+    runtime.send(.list(.remove(1)))
+    #expect(removed.isCancelled && !kept.isCancelled)
+    await clock.advance(by: .seconds(1))
+    await removed.finish()
+    await kept.finish()
+    #expect(runtime.state.list?.rows.elements == [Row(id: 2, count: 1)])
+    #expect(runtime.diagnostics.isIdle)
+  }
+}
