@@ -147,12 +147,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
   @inlinable @inline(__always)
   func withElements<Result>(_ parentState: inout DomainState, _ body: (inout Elements) -> Result) -> Result {
     guard let offset else { return body(&parentState[keyPath: elements]) }
-    // As in `When.step`: `MemoryLayout.offset(of:)` is non-nil only for a stored property held
-    // inline, for which the key path and a pointer at the offset reach the same value; the pointer
-    // does not outlive the closure, and `parentState` is `inout`, so nothing else reaches it.
-    return withUnsafeMutableBytes(of: &parentState) { bytes in
-      body(&bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Elements.self).pointee)
-    }
+    return withStoredProperty(of: &parentState, at: offset, as: Elements.self, body)
   }
 
   /// The element `id` of `parentState`, if it is there.

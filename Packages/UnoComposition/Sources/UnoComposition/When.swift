@@ -179,14 +179,9 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     if case .stateAction = parentHears { keepsState = true } else { keepsState = false }
     switch state {
     case .keyPath(_, let offset?):
-      // `MemoryLayout.offset(of:)` is non-nil only for a stored property held inline, and for
-      // such a key path its documentation makes accessing the value through the key path and
-      // through a pointer at the offset equivalent. The pointer does not outlive the closure, and
-      // `parentState` is `inout`, so nothing else can reach it while `body` runs.
-      withUnsafeMutableBytes(of: &parentState) { bytes in
-        let child = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Child.DomainState.self)
-        childEmission = body(&child.pointee)
-        if keepsState || !childEmission.isEmpty { childState = child.pointee }
+      withStoredProperty(of: &parentState, at: offset, as: Child.DomainState.self) { child in
+        childEmission = body(&child)
+        if keepsState || !childEmission.isEmpty { childState = child }
       }
     case .keyPath(let keyPath, nil):
       childEmission = body(&parentState[keyPath: keyPath])
