@@ -35,7 +35,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
-      action: Action.allCasePaths[keyPath: toChildAction], parentHears: .sameAction, child: child(),
+      action: Action.allCasePaths[keyPath: toChildAction], stateAction: nil, child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -64,7 +64,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
-      action: Action.allCasePaths[keyPath: toChildAction], parentHears: .sameAction, child: child(),
+      action: Action.allCasePaths[keyPath: toChildAction], stateAction: nil, child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -94,7 +94,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
-      parentHears: .stateAction(Action.allCasePaths[keyPath: toStateAction]), child: child(),
+      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -127,7 +127,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
-      parentHears: .sameAction, child: child(), scope: AnyHashableSendable(toChildState)
+      stateAction: nil, child: child(), scope: AnyHashableSendable(toChildState)
     )
   }
 }

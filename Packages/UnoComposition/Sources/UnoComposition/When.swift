@@ -39,7 +39,7 @@ extension Interactor {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
       action: Action.allCasePaths[keyPath: toChildAction],
-      parentHears: .stateAction(Action.allCasePaths[keyPath: toStateAction]), child: child(),
+      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -71,7 +71,7 @@ extension Interactor {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
       action: Action.allCasePaths[keyPath: toChildAction],
-      parentHears: .stateAction(Action.allCasePaths[keyPath: toStateAction]), child: child(),
+      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
       scope: AnyHashableSendable(toChildState)
     )
   }
@@ -101,22 +101,16 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     }
   }
 
-  /// What the parent receives after the child has handled an action.
-  @usableFromInline
-  enum ParentHears: Sendable {
-    /// The child's new state, in this case; also after each write of the child's effects.
-    case stateAction(AnyCasePath<Parent.Action, Child.DomainState>)
-    /// The same action the child handled; nothing after the child's effects write.
-    case sameAction
-  }
-
   // Parent and child are held erased, their bodies built once (see
   // ``Interactor/eraseToAnyInteractor()``), so that a tree of nested features is not rebuilt for
   // every action.
   @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
   @usableFromInline let state: StatePath
   @usableFromInline let action: AnyCasePath<Parent.Action, Child.Action>
-  @usableFromInline let parentHears: ParentHears
+  /// The case the parent receives with the child's new state, after each child action and
+  /// each write of the child's effects; `nil`: the parent receives the same action the child
+  /// handled, and nothing after the effects' writes.
+  @usableFromInline let stateAction: AnyCasePath<Parent.Action, Child.DomainState>?
   @usableFromInline let child: AnyInteractor<Child.DomainState, Child.Action>
   /// Qualifies the child's effect ids: the key path to the child's state, which is equal across
   /// body evaluations and distinct for two scopes of one parent. (Not its description: describing
@@ -130,12 +124,12 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @inlinable
   init(
     parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
-    parentHears: ParentHears, child: Child, scope: AnyHashableSendable
+    stateAction: AnyCasePath<Parent.Action, Child.DomainState>?, child: Child, scope: AnyHashableSendable
   ) {
     self.parent = parent.eraseToAnyInteractor()
     self.state = state
     self.action = action
-    self.parentHears = parentHears
+    self.stateAction = stateAction
     self.child = child.eraseToAnyInteractor()
     self.scope = scope
   }
@@ -157,15 +151,14 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     }
   }
 
-  /// One child step: run `body` on the child part of the state, let the parent hear what it
-  /// hears (``ParentHears``; `parentAction` is the action being handled, `nil` for an effect's
-  /// write), and scope what the child emitted. If the child does not exist (another enum case, a
-  /// `nil` optional), nothing runs and `whenInactive`'s message is reported.
+  /// One child step: run `body` on the child part of the state, let the parent hear
+  /// `stateAction` (or, without one, `parentAction`: the action being handled, `nil` for an
+  /// effect's write), and scope what the child emitted. If the child does not exist (another enum
+  /// case, a `nil` optional), nothing runs and `whenInactive`'s message is reported.
   ///
   /// The child part is changed in place (one mutable access, not a read and a write), and through
   /// its offset when it is a stored property: the key path runtime's generic projection was most
-  /// of the cost of a nesting level. The child's state is copied out only when something needs
-  /// it: the parent's `stateAction`, or the effects' snapshot.
+  /// of the cost of a nesting level.
   @inlinable @inline(__always)
   func step(
     _ parentState: inout DomainState,
@@ -174,18 +167,16 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
     var childEmission = Emission<Child.DomainState>.state
-    var childState: Child.DomainState?
-    let keepsState: Bool
-    if case .stateAction = parentHears { keepsState = true } else { keepsState = false }
+    let childState: Child.DomainState
     switch state {
     case .keyPath(_, let offset?):
-      withStoredProperty(of: &parentState, at: offset, as: Child.DomainState.self) { child in
+      childState = withStoredProperty(of: &parentState, at: offset, as: Child.DomainState.self) { child in
         childEmission = body(&child)
-        if keepsState || !childEmission.isEmpty { childState = child }
+        return child
       }
     case .keyPath(let keyPath, nil):
       childEmission = body(&parentState[keyPath: keyPath])
-      if keepsState || !childEmission.isEmpty { childState = parentState[keyPath: keyPath] }
+      childState = parentState[keyPath: keyPath]
     case .casePath(let casePath):
       guard var extracted = casePath.extract(from: parentState) else {
         reportIssue(message(parentState))
@@ -200,17 +191,21 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
         return .state
       }
       childEmission = body(&parentState[keyPath: keyPath]!)
-      if keepsState || !childEmission.isEmpty { childState = parentState[keyPath: keyPath] }
+      childState = parentState[keyPath: keyPath]!
     }
+    // `stateAction != nil` and `unsafelyUnwrapped` rather than `if let`: binding the optional
+    // copied the case path (two closures, retained and released) at every level, a third of a
+    // ten-level leaf action (docs/performance.md). It was checked for nil on the line before.
     let parentEmission: Emission<DomainState>
-    switch parentHears {
-    case .stateAction(let stateAction):
-      parentEmission = parent.interact(state: &parentState, action: stateAction.embed(childState!))
-    case .sameAction:
-      guard let parentAction else { parentEmission = .state; break }
+    if stateAction != nil {
+      parentEmission = parent.interact(
+        state: &parentState, action: stateAction.unsafelyUnwrapped.embed(childState))
+    } else if let parentAction {
       parentEmission = parent.interact(state: &parentState, action: parentAction)
+    } else {
+      parentEmission = .state
     }
-    guard !childEmission.isEmpty, let childState else { return parentEmission }
+    guard !childEmission.isEmpty else { return parentEmission }
     return scoped(childEmission, from: childState).merging(with: parentEmission)
   }
 
