@@ -15,6 +15,7 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(path: "../UnoMacroSupport"),
@@ -25,6 +26,7 @@ let package = Package(
       dependencies: [
         "UnoCompositionMacros",
         .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "CasePaths", package: "swift-case-paths"),
         .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

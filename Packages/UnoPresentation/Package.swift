@@ -11,6 +11,7 @@ let package = Package(
   dependencies: [
     .package(path: "../UnoCore"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(path: "../UnoMacroSupport"),
@@ -21,6 +22,7 @@ let package = Package(
       dependencies: [
         "UnoPresentationMacros",
         .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),

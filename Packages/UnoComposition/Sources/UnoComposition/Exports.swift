@@ -1,3 +1,4 @@
 @_exported import CasePaths
+@_exported import Dependencies
 @_exported import IdentifiedCollections
 @_exported import UnoCore

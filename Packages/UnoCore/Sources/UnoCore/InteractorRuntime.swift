@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import Dependencies
 import IssueReporting
 
 /// The one engine that executes an ``Interactor``: it owns the current state, handles actions,
@@ -41,6 +42,14 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   // specialised for the feature's concrete types where it is called; everything that deals with
   // effects stays behind non-inlinable entry points.
   @usableFromInline let interactor: AnyInteractor<State, Action>
+  /// The dependency values in force when the runtime was created (swift-dependencies'
+  /// `withDependencies`), bound around every step, so that every action and every effect of this
+  /// runtime, however late it runs, sees them, and no other runtime does.
+  @usableFromInline let dependencies: DependencyValues
+  /// Whether `dependencies` override anything. Binding a task-local costs more than a whole
+  /// state-only send, so a runtime created outside any `withDependencies` (whose values are the
+  /// defaults) binds them only when another runtime's values may be bound around it.
+  @usableFromInline let bindsDependencies: Bool
   private let registry = EffectRegistry()
   private let onEffectFailure: @MainActor (Action, any Error) -> Void
   private var nextObserverID = 0
@@ -55,6 +64,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var isHandling = false
   @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
   @exclusivity(unchecked) @usableFromInline var queueHead = 0
+  /// Actions posted from other contexts (``post(_:)``), waiting for the main actor.
+  private let inbox = Locked<[QueuedAction]>([])
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
   private var operatorStates: [AnyHashableSendable: any Sendable] = [:]
   /// The child scopes (``Emission/tied(to:while:)``) that have effects or operator state, by id:
@@ -72,7 +83,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// An action sent while another was being handled, and the group its ``EventTask`` covers.
   @usableFromInline
-  struct QueuedAction {
+  struct QueuedAction: Sendable {
     let action: Action
     let group: EffectGroup
   }
@@ -109,6 +120,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ) {
     self._state = initialState
     self.interactor = interactor
+    self.dependencies = DependencyValues._current
+    self.bindsDependencies = DependencyBinding.overridesAnything(dependencies)
     self.onEffectFailure = onEffectFailure ?? Self.reportEffectFailure
   }
 
@@ -137,6 +150,22 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @inlinable
   public func send(_ action: Action) -> EventTask {
     guard !isHandling else { return enqueue(action) }
+    guard bindsDependencies || DependencyBinding.depth > 0 else { return step(action) }
+    return withDependenciesBound { step(action) }
+  }
+
+  /// Runs `body` with this runtime's dependencies bound (see ``dependencies``).
+  @usableFromInline
+  func withDependenciesBound<R>(_ body: () -> R) -> R {
+    DependencyBinding.depth += 1
+    defer { DependencyBinding.depth -= 1 }
+    return DependencyValues.$_current.withValue(dependencies, operation: body)
+  }
+
+  /// One action, with the runtime's dependencies bound: interact, publish, end the child scopes
+  /// that are gone, run the effects, drain the queue.
+  @inlinable
+  func step(_ action: Action) -> EventTask {
     isHandling = true
     defer { isHandling = false }
     let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
@@ -145,6 +174,66 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     let task = emission.isNone ? EventTask.none : runEffects(of: emission, origin: action)
     if hasQueuedActions { drainQueue() }
     return task
+  }
+
+  /// Sends `action` from any context: handled now if the caller is isolated to the main actor
+  /// (as ``send(_:)``), otherwise queued and handled on the main actor, in the order posted.
+  ///
+  /// Where the caller runs is told by `isolation`, which the compiler fills in (`#isolation`);
+  /// the thread is not a guide (the main actor need not run on the main thread, and does not
+  /// under Swift Testing on Linux).
+  ///
+  /// The returned ``EventTask`` covers the action's effects from the start: `finish()` waits
+  /// for the action to be handled and for its effects. Call ``handlePostedActions()`` from the
+  /// main actor to make sure everything posted so far has been handled (the test harness does so
+  /// before every assertion).
+  ///
+  /// ```swift
+  /// // In a nonisolated test:
+  /// runtime.post(.increment)
+  /// await runtime.post(.incrementLater).finish()
+  /// ```
+  public func post(
+    _ action: Action, isolation: isolated (any Actor)? = #isolation
+  ) -> EventTask {
+    if let isolation, isolation === MainActor.shared {
+      return MainActor.assumeIsolated { send(action) }
+    }
+    let group = registry.makeGroup()
+    inbox.withLock { $0.append(QueuedAction(action: action, group: group)) }
+    Task { @MainActor [weak self] in self?.handlePostedActions() }
+    return EventTask(group: group)
+  }
+
+  /// Handles every action posted from another context (``post(_:)``) and not handled yet, in the
+  /// order posted.
+  public func handlePostedActions() {
+    while true {
+      let posted = inbox.withLock { inbox -> [QueuedAction] in
+        defer { inbox.removeAll() }
+        return inbox
+      }
+      if posted.isEmpty { return }
+      for queued in posted {
+        guard !isHandling else {
+          queue.append(queued)
+          continue
+        }
+        if bindsDependencies || DependencyBinding.depth > 0 {
+          withDependenciesBound { handlePosted(queued) }
+        } else {
+          handlePosted(queued)
+        }
+      }
+    }
+  }
+
+  /// Handles a posted action as the outermost step, then what it queued.
+  private func handlePosted(_ queued: QueuedAction) {
+    isHandling = true
+    defer { isHandling = false }
+    handle(queued.action, queuedAs: queued.group)
+    if hasQueuedActions { drainQueue() }
   }
 
   /// Whether actions sent during a step wait in the queue.
@@ -196,6 +285,12 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// A write from a live effect: apply it, publish, and run what it emits in the effect's group.
   private func apply(_ reduce: (inout State) -> Emission<State>, group: EffectGroup, origin: Action) {
+    withDependenciesBound { applyWithDependencies(reduce, group: group, origin: origin) }
+  }
+
+  private func applyWithDependencies(
+    _ reduce: (inout State) -> Emission<State>, group: EffectGroup, origin: Action
+  ) {
     let wasHandling = isHandling
     isHandling = true
     let emission = resolveOperatorState(reduce(&_state))
@@ -495,5 +590,25 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// Readable from any context (the effect registry is locked), for instance from a deinit.
   nonisolated public var actionsWithRunningEffects: [Action] {
     registry.runningEffectOrigins.compactMap { $0 as? Action }
+  }
+}
+
+/// Which runtimes bind their dependency values around a step.
+@usableFromInline
+enum DependencyBinding {
+  /// How many runtime steps with bound dependency values are under way on the main actor. While
+  /// one is, every runtime binds its own, so that a runtime whose action is sent from inside
+  /// another's step (by an observer) never sees the other's values.
+  @MainActor @usableFromInline static var depth = 0
+
+  /// Whether `values` override any dependency, that is, were captured inside a
+  /// `withDependencies` scope. Reads swift-dependencies' private `storage` by reflection, once per
+  /// runtime; if a later version renames it, the answer is `true`: always binding is correct,
+  /// only slower.
+  static func overridesAnything(_ values: DependencyValues) -> Bool {
+    for child in Mirror(reflecting: values).children where child.label == "storage" {
+      if let storage = child.value as? [ObjectIdentifier: any Sendable] { return !storage.isEmpty }
+    }
+    return true
   }
 }

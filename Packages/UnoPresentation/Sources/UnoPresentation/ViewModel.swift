@@ -1,3 +1,4 @@
+import Dependencies
 import IssueReporting
 import Observation
 import Synchronization
@@ -51,6 +52,9 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   ///   - initialValue: The view state to show before the first change.
   ///   - interactor: The feature's business logic.
   ///   - viewStateReducer: Maps domain state to view state.
+  ///   - prepareDependencies: Overrides dependencies (swift-dependencies) for every action and
+  ///     effect of this view model, on top of those in force where it is created, for instance
+  ///     `{ $0.continuousClock = ImmediateClock() }` in a preview.
   ///   - reportsReinitialization: Whether to report (in debug builds) a second live view model from
   ///     the same call site. `nil`, the default, reports except under a test runner, where tests
   ///     running in parallel legitimately create view models from one helper. Pass `false` where
@@ -59,6 +63,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     initialValue: @autoclosure () -> ViewState,
     _ interactor: AnyInteractor<DomainState, Action>,
     _ viewStateReducer: AnyViewStateReducer<DomainState, ViewState>,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     reportsReinitialization: Bool? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
@@ -67,7 +72,8 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     self.viewStateKeyPath = \.viewState
     self.viewStatesAreEqual = equality(for: ViewState.self)
     self.viewStateReducer = viewStateReducer
-    self.runtime = InteractorRuntime(interactor)
+    // The runtime captures the dependency values in force where it is created.
+    self.runtime = Dependencies.withDependencies(prepareDependencies) { InteractorRuntime(interactor) }
     self.callSite =
       reportsReinitialization ?? !isTesting ? CallSite.register(fileID: fileID, line: line) : nil
     runtime.addObserver(withSource: { [weak self] domainState, source in
@@ -79,13 +85,15 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   public convenience init(
     _ initialValue: @autoclosure () -> ViewState,
     _ interactor: AnyInteractor<ViewState, Action>,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     reportsReinitialization: Bool? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) where DomainState == ViewState {
     self.init(
       initialValue: initialValue(), interactor, BuildViewState { $0 }.eraseToAnyViewStateReducer(),
-      reportsReinitialization: reportsReinitialization, fileID: fileID, line: line
+      withDependencies: prepareDependencies, reportsReinitialization: reportsReinitialization,
+      fileID: fileID, line: line
     )
   }
 

@@ -1,5 +1,6 @@
 import Clocks
 import CustomDump
+import Dependencies
 import IssueReporting
 import Synchronization
 import UnoCore
@@ -25,17 +26,41 @@ import UnoCore
 /// }
 /// ```
 ///
-/// - ``send(_:)`` is synchronous: the state has changed when it returns. It returns the action's
-///   ``EventTask``; ``sendAndAwait(_:)`` also waits for the effects.
+/// - ``send(_:)`` can be called from any context. On the main actor (a `@MainActor` test) it is
+///   synchronous: the state has changed when it returns. From a nonisolated test it queues the
+///   action for the main actor, in order; every assertion handles what was queued before it
+///   checks, so the test reads the same either way. It returns the action's ``EventTask``;
+///   ``sendAndAwait(_:)`` also waits for the effects.
 /// - ``states`` is the whole history: the initial state, then the state after each action and after
 ///   each effect write, in order.
+///
+/// ## Step assertions
+///
+/// ``send(_:assert:fileID:filePath:line:column:)`` takes a closure that changes a copy of the
+/// previous state into the state the action must produce; ``receive(timeout:assert:fileID:filePath:line:column:)``
+/// waits for the next state an effect writes and checks it the same way:
+///
+/// ```swift
+/// @MainActor
+/// @Test func search() async {
+///   let harness = await InteractorTestHarness(SearchInteractor(), withDependencies: {
+///     $0.continuousClock = ImmediateClock()
+///     $0.searchClient.search = { _ in [.grinningFace] }
+///   })
+///   harness.send(.queryChanged("grin")) { $0.query = "grin" }
+///   await harness.receive { $0.results = [.grinningFace] }
+/// }
+/// ```
 ///
 /// ## Exhaustivity
 ///
 /// By default (``Exhaustivity/on``) a test fails when the harness goes away with effects still
-/// running (the message names the actions that started them) or with states that no
-/// ``assertStates(_:timeout:fileID:filePath:line:column:)`` covered (the message shows them). Use
-/// ``Exhaustivity/off`` for integration-style tests that check only what they care about.
+/// running (the message names the actions that started them) or with state changes that no
+/// assertion covered (the message shows them). A state checked by a step assertion, or within the
+/// history that ``assertStates(_:timeout:fileID:filePath:line:column:)`` checked, counts as
+/// asserted; a state equal to the one before it (an action that changed nothing) never needs
+/// asserting. Use ``Exhaustivity/off`` for integration-style tests that check only what they care
+/// about.
 @MainActor
 public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// Whether the harness fails a test that leaves effects running or states unasserted.
@@ -51,25 +76,47 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
 
   /// Every state so far: the initial state, then one per action and per effect write.
   public var states: [State] { history.withLock { $0.states } }
-  private let history: Locked<History>
-  private let waiters: CountWaiters
+  let history: Locked<History>
+  let waiters: CountWaiters
 
   /// Kept behind a lock so that the deinit, which is not isolated, can read it.
-  private struct History {
+  struct History {
     var states: [State]
-    var assertedCount = 1
+    /// For each state, whether it differs from the one before it (`true` when `State` is not
+    /// `Equatable`: then every state needs asserting).
+    var changed: [Bool] = [true]
+    /// For each state, whether an effect wrote it (rather than an action).
+    var fromEffect: [Bool] = [false]
+    /// For each state, whether an assertion covered it.
+    var asserted: [Bool] = [true]
+    /// Where the step assertions are: the state after the last one checked.
+    var cursor = 1
+
+    /// The states that changed something and that no assertion covered.
+    var unasserted: [Int] {
+      states.indices.filter { changed[$0] && !asserted[$0] }
+    }
+
+    mutating func markAsserted(_ indices: some Sequence<Int>) {
+      for index in indices { asserted[index] = true }
+    }
   }
-  private let location: SourceLocation
+  let location: SourceLocation
 
   /// Creates a harness that starts from the interactor's ``Interactor/initialValue``.
   ///
   /// - Parameters:
   ///   - interactor: The interactor under test.
   ///   - exhaustivity: Whether to fail on running effects or unasserted states at the end.
-  ///   - clock: The clock that measures the timeouts of ``waitForStates(count:timeout:)``.
+  ///   - prepareDependencies: Overrides dependencies (swift-dependencies) for every action and
+  ///     effect of this harness, for instance `{ $0.uuid = .incrementing }`.
+  ///   - clock: The clock that measures the timeouts of ``waitForStates(count:timeout:)`` and
+  ///     ``receive(timeout:assert:fileID:filePath:line:column:)``: a real one, since a test clock
+  ///     that drives the effects does not move on its own.
   public convenience init(
     _ interactor: some Interactor<State, Action>,
     exhaustivity: Exhaustivity = .on,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -77,16 +124,19 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     column: UInt = #column
   ) async {
     await self.init(
-      initialState: interactor.initialValue, interactor, exhaustivity: exhaustivity, clock: clock,
-      fileID: fileID, filePath: filePath, line: line, column: column
+      initialState: interactor.initialValue, interactor, exhaustivity: exhaustivity,
+      withDependencies: prepareDependencies, clock: clock, fileID: fileID, filePath: filePath,
+      line: line, column: column
     )
   }
 
-  /// Creates a harness that starts from `initialState`.
+  /// Creates a harness that starts from `initialState`. See
+  /// ``init(_:exhaustivity:withDependencies:clock:fileID:filePath:line:column:)``.
   public init(
     initialState: State,
     _ interactor: some Interactor<State, Action>,
     exhaustivity: Exhaustivity = .on,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
     clock: any Clock<Duration> = ContinuousClock(),
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
@@ -98,26 +148,32 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     self.exhaustivity = exhaustivity
     self.history = Locked(History(states: [initialState]))
     self.waiters = CountWaiters(clock: clock)
-    self.runtime = InteractorRuntime(initialState: initialState, interactor: interactor) { action, error in
-      reportIssue(
-        """
-        An effect started by the action '\(action)' threw an error that nothing handled: \(error)
+    // The runtime captures the dependency values in force where it is created.
+    self.runtime = Dependencies.withDependencies(prepareDependencies) {
+      InteractorRuntime(initialState: initialState, interactor: interactor) { action, error in
+        reportIssue(
+          """
+          An effect started by the action '\(action)' threw an error that nothing handled: \(error)
 
-        Catch the error inside the effect and send a state that shows it.
-        """,
-        fileID: location.fileID, filePath: location.filePath, line: location.line,
-        column: location.column
-      )
+          Catch the error inside the effect and send a state that shows it.
+          """,
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+      }
     }
     waiters.update(count: 1)
-    runtime.addObserver { [weak self] state in
+    runtime.addObserver(withSource: { [weak self] state, source in
       guard let self else { return }
       let count = self.history.withLock { history in
+        history.changed.append(!isEqualIfEquatable(history.states[history.states.count - 1], state))
+        history.asserted.append(false)
+        if case .effect = source { history.fromEffect.append(true) } else { history.fromEffect.append(false) }
         history.states.append(state)
         return history.states.count
       }
       self.waiters.update(count: count)
-    }
+    })
   }
 
   // Not `isolated deinit`: an isolated deinit runs without the releasing task's task-locals, so
@@ -142,32 +198,42 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
       )
     }
-    let (states, assertedCount) = history.withLock { ($0.states, $0.assertedCount) }
-    if states.count > assertedCount {
-      let unasserted = states[assertedCount...].enumerated().map { offset, state in
-        "  [\(assertedCount + offset)] \(String(customDumping: state).replacingOccurrences(of: "\n", with: "\n      "))"
+    let (states, unassertedIndices) = history.withLock { ($0.states, $0.unasserted) }
+    if !unassertedIndices.isEmpty {
+      let unasserted = unassertedIndices.map { index in
+        "  [\(index)] \(String(customDumping: states[index]).replacingOccurrences(of: "\n", with: "\n      "))"
       }
       reportIssue(
         """
-        The test ended with \(states.count - assertedCount) state change(s) that no assertStates \
-        covered:
+        The test ended with \(unassertedIndices.count) state change(s) that no assertion covered:
         \(unasserted.joined(separator: "\n"))
 
-        An exhaustive harness requires every state to be asserted. Add them to an assertStates \
-        call, or create the harness with 'exhaustivity: .off'.
+        An exhaustive harness requires every state change to be asserted. Check them with a step \
+        assertion ('harness.send(action) { ... }', 'await harness.receive { ... }') or an \
+        assertStates call, or create the harness with 'exhaustivity: .off'.
         """,
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
       )
     }
   }
 
-  /// The current state.
-  public var currentState: State { runtime.state }
+  /// The current state, once every action sent from another context has been handled.
+  public var currentState: State {
+    runtime.handlePostedActions()
+    return runtime.state
+  }
 
-  /// Sends `action`. The state has changed by the time this returns.
+  /// Sends `action` from any context.
+  ///
+  /// On the main actor, the state has changed by the time this returns. From a nonisolated test,
+  /// the action is queued and handled on the main actor in the order sent; the harness's
+  /// assertions and ``currentState`` handle what is queued before they look. Either way, the
+  /// returned ``EventTask`` covers the action's effects.
   @discardableResult
-  public func send(_ action: Action) -> EventTask {
-    runtime.send(action)
+  public func send(
+    _ action: Action, isolation: isolated (any Actor)? = #isolation
+  ) -> EventTask {
+    runtime.post(action, isolation: isolation)
   }
 
   /// Sends `action` and waits for every effect it started.
@@ -190,6 +256,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// - Throws: ``WaitTimeout`` after `timeout`, saying how many states were expected and how many
   ///   arrived.
   public func waitForStates(count: Int, timeout: Duration = .seconds(30)) async throws {
+    runtime.handlePostedActions()
     try await waiters.wait(for: count, timeout: timeout, what: "states")
   }
 
@@ -205,6 +272,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async throws where State: Equatable {
+    runtime.handlePostedActions()
     if states.count < expected.count {
       do {
         try await waitForStates(count: expected.count, timeout: timeout)
@@ -220,7 +288,10 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
       throw StateMismatch(message: message)
     }
     let count = expected.count
-    history.withLock { $0.assertedCount = max($0.assertedCount, count) }
+    history.withLock { history in
+      history.markAsserted(0..<count)
+      history.cursor = max(history.cursor, count)
+    }
   }
 
   private func mismatch(expected: [State]) -> String {

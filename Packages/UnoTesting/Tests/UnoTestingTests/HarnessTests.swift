@@ -111,12 +111,13 @@ import UnoTesting
 
   @Test func unassertedStatesAtTheEndFailAndAreShown() async throws {
     let expected = """
-      The test ended with 2 state change(s) that no assertStates covered:
+      The test ended with 2 state change(s) that no assertion covered:
         [1] CounterState(count: 1)
         [2] CounterState(count: 2)
 
-      An exhaustive harness requires every state to be asserted. Add them to an assertStates \
-      call, or create the harness with 'exhaustivity: .off'.
+      An exhaustive harness requires every state change to be asserted. Check them with a step \
+      assertion ('harness.send(action) { ... }', 'await harness.receive { ... }') or an \
+      assertStates call, or create the harness with 'exhaustivity: .off'.
       """
     await withKnownIssue {
       var harness: InteractorTestHarness<CounterState, CounterAction>? =
