@@ -16,6 +16,8 @@ let package = Package(
     .package(path: "../UnoPlugin"),
     .package(path: "../UnoTesting"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
   ],
   targets: [
     // The feature: depends on the library and on the SearchClient interface it declares.
@@ -26,10 +28,15 @@ let package = Package(
         .product(name: "UnoComposition", package: "UnoComposition"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "Clocks", package: "swift-clocks"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     // The live SearchClient: an index over the Unicode character names the standard library carries.
-    .target(name: "SearchClientLive", dependencies: ["SearchFeature"]),
+    .target(
+      name: "SearchClientLive",
+      dependencies: ["SearchFeature", .product(name: "Dependencies", package: "swift-dependencies")]
+    ),
     // What a host loads: the feature wired to the live client.
     .target(
       name: "SearchPlugin",

@@ -32,19 +32,23 @@ public enum CounterAction: Sendable, Equatable, Codable {
 
 /// The counter's business logic.
 ///
+/// Delayed increments wait on the `continuousClock` dependency: the continuous clock live, a
+/// test clock in tests.
+///
 /// ```swift
-/// let interactor = CounterInteractor(clock: ContinuousClock())
+/// let harness = await InteractorTestHarness(CounterInteractor(), withDependencies: {
+///   $0.continuousClock = clock  // a TestClock
+/// })
 /// ```
 @Interactor<CounterState, CounterAction>
 public struct CounterInteractor: Sendable {
-  /// The clock delayed increments wait on: `ContinuousClock` live, a `TestClock` in tests.
-  public let clock: AnyClock<Duration>
+  /// The clock delayed increments wait on.
+  @Dependency(\.continuousClock) var clock
   /// How long a delayed increment waits.
   public let delay: Duration
 
-  /// A counter whose delayed increments wait `delay` on `clock`.
-  public init(clock: any Clock<Duration>, delay: Duration = .seconds(1)) {
-    self.clock = AnyClock(clock)
+  /// A counter whose delayed increments wait `delay`.
+  public init(delay: Duration = .seconds(1)) {
     self.delay = delay
   }
 
@@ -52,7 +56,7 @@ public struct CounterInteractor: Sendable {
 
   /// Counting, and delayed increments as cancellable effects.
   public var body: some InteractorOf<Self> {
-    Interact(initialValue: CounterState()) { [clock, delay] state, action in
+    Interact(initialValue: CounterState()) { [delay] state, action in
       switch action {
       case .increment:
         state.count += 1
@@ -65,6 +69,7 @@ public struct CounterInteractor: Sendable {
         return .state
       case .incrementLater:
         state.pendingIncrements += 1
+        let clock = AnyClock(self.clock)
         // The deadline is fixed when the action is handled, not when the effect's task first runs.
         let deadline = clock.now.advanced(by: delay)
         return .perform { _, send in

@@ -1,3 +1,4 @@
+import UnoComposition
 import UnoPresentation
 
 /// What a counter view shows.
@@ -43,12 +44,15 @@ extension CounterInteractor {
   /// A view model for the counter.
   @MainActor
   public static func makeViewModel(
-    clock: any Clock<Duration>, delay: Duration = .seconds(1), reportsReinitialization: Bool? = nil
+    delay: Duration = .seconds(1),
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    reportsReinitialization: Bool? = nil
   ) -> ViewModel<CounterAction, CounterState, CounterViewState> {
     ViewModel(
       initialValue: CounterViewState(),
-      CounterInteractor(clock: clock, delay: delay).eraseToAnyInteractor(),
+      CounterInteractor(delay: delay).eraseToAnyInteractor(),
       CounterViewStateReducer().eraseToAnyViewStateReducer(),
+      withDependencies: prepareDependencies,
       reportsReinitialization: reportsReinitialization
     )
   }

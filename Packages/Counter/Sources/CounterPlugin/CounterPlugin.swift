@@ -1,7 +1,8 @@
 import CounterFeature
 import UnoPlugin
 
-/// The counter, as a host loads it: live clock, one-second delayed increments.
+/// The counter, as a host loads it: the live clock (its dependency's live value), one-second
+/// delayed increments.
 public let counterPlugin = FeaturePlugin(
   name: "counter",
   summary: "A number to increment, decrement and reset, with delayed increments from an effect.",
@@ -13,6 +14,7 @@ public let counterPlugin = FeaturePlugin(
     .init(.cancelPending, summary: "Cancels every pending delayed increment."),
   ],
   makeViewModel: {
-    CounterInteractor.makeViewModel(clock: ContinuousClock(), reportsReinitialization: false)
+    // A host runs features live, even inside a test process: live clock.
+    CounterInteractor.makeViewModel(withDependencies: { $0.context = .live }, reportsReinitialization: false)
   }
 )

@@ -10,7 +10,8 @@ import UnoTesting
   let clock = TestClock()
 
   @Test func incrementDecrementReset() async throws {
-    let harness = await InteractorTestHarness(CounterInteractor(clock: clock))
+    let harness = await InteractorTestHarness(
+      CounterInteractor(), withDependencies: { $0.continuousClock = clock })
     harness.send(.increment)
     harness.send(.increment)
     harness.send(.decrement)
@@ -19,7 +20,8 @@ import UnoTesting
   }
 
   @Test func incrementLaterLandsAfterTheDelay() async throws {
-    let harness = await InteractorTestHarness(CounterInteractor(clock: clock, delay: .seconds(2)))
+    let harness = await InteractorTestHarness(
+      CounterInteractor(delay: .seconds(2)), withDependencies: { $0.continuousClock = clock })
     let task = harness.send(.incrementLater)
     await clock.advance(by: .seconds(1))
     #expect(harness.currentState == CounterState(count: 0, pendingIncrements: 1))
@@ -33,7 +35,8 @@ import UnoTesting
   }
 
   @Test func delayedIncrementKeepsChangesMadeMeanwhile() async throws {
-    let harness = await InteractorTestHarness(CounterInteractor(clock: clock))
+    let harness = await InteractorTestHarness(
+      CounterInteractor(), withDependencies: { $0.continuousClock = clock })
     let task = harness.send(.incrementLater)
     harness.send(.increment)
     harness.send(.increment)
@@ -47,7 +50,8 @@ import UnoTesting
   }
 
   @Test func cancelPendingDropsDelayedIncrements() async throws {
-    let harness = await InteractorTestHarness(CounterInteractor(clock: clock))
+    let harness = await InteractorTestHarness(
+      CounterInteractor(), withDependencies: { $0.continuousClock = clock })
     let first = harness.send(.incrementLater)
     let second = harness.send(.incrementLater)
     harness.send(.cancelPending)
@@ -71,7 +75,7 @@ import UnoTesting
   }
 
   @Test func viewModelShowsDelayedIncrements() async {
-    let viewModel = CounterInteractor.makeViewModel(clock: clock)
+    let viewModel = CounterInteractor.makeViewModel(withDependencies: { $0.continuousClock = clock })
     let task = viewModel.sendViewEvent(.incrementLater)
     #expect(viewModel.pendingText == "1 increment pending")
     await clock.advance(by: .seconds(1))

@@ -1,4 +1,10 @@
+import Dependencies
 import SearchFeature
+
+extension SearchClient: DependencyKey {
+  /// The live client: the index of the Unicode character names, built on first use.
+  public static let liveValue = SearchClient.live()
+}
 
 extension SearchClient {
   /// Searches `index` (by default the Unicode character names) and describes characters from the

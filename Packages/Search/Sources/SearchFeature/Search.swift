@@ -54,34 +54,28 @@ public enum SearchAction: Sendable, Equatable, Codable {
 /// The search feature's business logic.
 @Interactor<SearchState, SearchAction>
 public struct SearchInteractor: Sendable {
-  /// Where results and details come from.
-  public let client: SearchClient
-  /// The clock the debounce waits on: `ContinuousClock` live, a `TestClock` in tests.
-  public let clock: AnyClock<Duration>
   /// How long typing must pause before a search starts.
   public let debounce: Duration
   /// The most results a search asks for.
   public let limit: Int
 
-  /// A search feature over `client`.
-  public init(
-    client: SearchClient, clock: any Clock<Duration>, debounce: Duration = .milliseconds(300), limit: Int = 50
-  ) {
-    self.client = client
-    self.clock = AnyClock(clock)
+  /// A search feature; its client and clock are dependencies (`searchClient`,
+  /// `continuousClock`).
+  public init(debounce: Duration = .milliseconds(300), limit: Int = 50) {
     self.debounce = debounce
     self.limit = limit
   }
 
   /// Querying (debounced, stale results dropped), the detail scoped with `when`, and favorites.
   public var body: some InteractorOf<Self> {
-    SearchEditing(client: client, limit: limit)
+    SearchEditing(limit: limit)
       .when(stateIs: \.detail, actionIs: \.detail, stateAction: \.detailChanged) {
         DetailInteractor()
       }
     OnAction(\.queryChanged) {
-      Debounce(for: debounce, clock: clock, id: SearchDebounce.id) {
-        RunSearch(client: client, limit: limit)
+      // On the `continuousClock` dependency, read as each action is handled.
+      Debounce(for: debounce, id: SearchDebounce.id) {
+        RunSearch(limit: limit)
       }
     }
   }
@@ -91,11 +85,12 @@ public struct SearchInteractor: Sendable {
 struct SearchEditing: Interactor {
   typealias DomainState = SearchState
   typealias Action = SearchAction
-  let client: SearchClient
+  /// Read when an action is handled, so that the runtime's dependencies apply.
+  @Dependency(\.searchClient) var client
   let limit: Int
 
   var body: some InteractorOf<Self> {
-    Interact(initialValue: SearchState()) { [client, limit] state, action in
+    Interact(initialValue: SearchState()) { state, action in
       switch action {
       case .queryChanged(let query):
         state.query = query
@@ -124,6 +119,7 @@ struct SearchEditing: Interactor {
       case .select(let id):
         guard let result = state.results.first(where: { $0.id == id }) else { return .state }
         state.detail = DetailState(result: result, isFavorite: state.favorites.contains(id))
+        let client = self.client
         return .perform { _, send in
           do {
             let info = try await client.detail(id)
@@ -160,11 +156,12 @@ struct SearchEditing: Interactor {
 struct RunSearch: Interactor {
   typealias DomainState = SearchState
   typealias Action = String
-  let client: SearchClient
+  /// Read when an action is handled, so that the runtime's dependencies apply.
+  @Dependency(\.searchClient) var client
   let limit: Int
 
   var body: some InteractorOf<Self> {
-    Interact(initialValue: SearchState()) { [client, limit] state, _ in
+    Interact(initialValue: SearchState()) { state, _ in
       // Search for the query as it is now: the action carries the text typed at the time.
       let normalized = normalize(state.query)
       guard !normalized.isEmpty else { return .state }

@@ -1,3 +1,6 @@
+import Dependencies
+import IssueReporting
+
 /// One search hit: a character and its name.
 public struct SearchResult: Sendable, Equatable, Codable, Identifiable {
   /// The Unicode scalar value.
@@ -55,8 +58,17 @@ public struct SearchDetail: Sendable, Equatable, Codable {
 
 /// The interface of the search dependency: what the feature needs, as `@Sendable` closures.
 ///
-/// The live implementation (`SearchClient.live` in `SearchClientLive`) queries an index of the
-/// Unicode character names; tests pass closures they control.
+/// The feature reads it with `@Dependency(\.searchClient)`. Its live value (`SearchClientLive`,
+/// which the plugin links) queries an index of the Unicode character names; its test value fails
+/// any test that uses an endpoint it did not override, naming the endpoint; its preview value
+/// answers from a handful of characters:
+///
+/// ```swift
+/// let harness = await InteractorTestHarness(SearchInteractor(), withDependencies: {
+///   $0.searchClient.search = { _, _ in [grinningFace] }
+///   $0.continuousClock = TestClock()
+/// })
+/// ```
 public struct SearchClient: Sendable {
   /// Up to `limit` results for `query`, best first.
   public var search: @Sendable (_ query: String, _ limit: Int) async throws -> [SearchResult]
@@ -70,5 +82,52 @@ public struct SearchClient: Sendable {
   ) {
     self.search = search
     self.detail = detail
+  }
+}
+
+extension SearchClient: TestDependencyKey {
+  /// Fails the test that calls an endpoint it did not override, naming the endpoint.
+  public static let testValue = SearchClient(
+    search: unimplemented("SearchClient.search"),
+    detail: unimplemented("SearchClient.detail")
+  )
+
+  /// Answers from a handful of well-known characters, for previews and demos.
+  public static let previewValue: SearchClient = {
+    let characters: [SearchResult] = [
+      SearchResult(id: 0x1F600, name: "GRINNING FACE", character: "\u{1F600}"),
+      SearchResult(id: 0x1F638, name: "GRINNING CAT FACE WITH SMILING EYES", character: "\u{1F638}"),
+      SearchResult(id: 0x263A, name: "WHITE SMILING FACE", character: "\u{263A}"),
+    ]
+    return SearchClient(
+      search: { query, limit in
+        let words = query.uppercased().split(separator: " ")
+        return Array(
+          characters.filter { result in words.allSatisfy { result.name.contains($0) } }.prefix(limit))
+      },
+      detail: { id in
+        guard let result = characters.first(where: { $0.id == id }) else {
+          throw PreviewCharacterUnknown(id: id)
+        }
+        return SearchDetail(
+          id: id, name: result.name, character: result.character, codePoint: codePoint(id), utf8: "",
+          utf16: "", category: "Other Symbol", age: nil, properties: []
+        )
+      }
+    )
+  }()
+}
+
+/// Thrown by the preview client for a character it does not know.
+struct PreviewCharacterUnknown: Error, CustomStringConvertible {
+  let id: UInt32
+  var description: String { "the preview search client knows only a few characters, not \(codePoint(id))" }
+}
+
+extension DependencyValues {
+  /// The search feature's client (see ``SearchClient``).
+  public var searchClient: SearchClient {
+    get { self[SearchClient.self] }
+    set { self[SearchClient.self] = newValue }
   }
 }

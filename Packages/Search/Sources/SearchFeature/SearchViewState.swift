@@ -1,3 +1,4 @@
+import UnoComposition
 import UnoPresentation
 
 /// What a search screen shows: plain strings and rows.
@@ -138,12 +139,14 @@ extension SearchInteractor {
   /// A view model for the search screen.
   @MainActor
   public static func makeViewModel(
-    client: SearchClient, clock: any Clock<Duration>, reportsReinitialization: Bool? = nil
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    reportsReinitialization: Bool? = nil
   ) -> ViewModel<SearchAction, SearchState, SearchViewState> {
     ViewModel(
       initialValue: SearchViewState(),
-      SearchInteractor(client: client, clock: clock).eraseToAnyInteractor(),
+      SearchInteractor().eraseToAnyInteractor(),
       SearchViewStateReducer().eraseToAnyViewStateReducer(),
+      withDependencies: prepareDependencies,
       reportsReinitialization: reportsReinitialization
     )
   }

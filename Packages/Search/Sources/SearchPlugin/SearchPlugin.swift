@@ -17,6 +17,7 @@ public let searchPlugin = FeaturePlugin(
     .init(.detail(.close), summary: "Closes the detail."),
   ],
   makeViewModel: {
-    SearchInteractor.makeViewModel(client: .live(), clock: ContinuousClock(), reportsReinitialization: false)
+    // A host runs features live, even inside a test process: the real index, the live clock.
+    SearchInteractor.makeViewModel(withDependencies: { $0.context = .live }, reportsReinitialization: false)
   }
 )

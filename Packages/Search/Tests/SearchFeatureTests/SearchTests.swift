@@ -11,7 +11,15 @@ import UnoTesting
   let fake = FakeSearchClient()
 
   func makeHarness() async -> InteractorTestHarness<SearchState, SearchAction> {
-    await InteractorTestHarness(SearchInteractor(client: fake.client, clock: clock), exhaustivity: .off)
+    await InteractorTestHarness(SearchInteractor(), exhaustivity: .off, withDependencies: overrides)
+  }
+
+  /// The fake client and the test clock, for every runtime of these tests.
+  var overrides: (inout DependencyValues) -> Void {
+    { [fake, clock] in
+      $0.searchClient = fake.client
+      $0.continuousClock = clock
+    }
   }
 
   @Test func typingSearchesOnceTypingPauses() async {
@@ -45,7 +53,7 @@ import UnoTesting
     fake.answer("dog", with: [dog])
     let slow = TestGate()
     fake.hold("dog", until: slow)
-    let runtime = InteractorRuntime(SearchInteractor(client: fake.client, clock: clock))
+    let runtime = withDependencies(overrides) { InteractorRuntime(SearchInteractor()) }
     runtime.send(.queryChanged(query: "dog"))
     #expect(runtime.actionsWithRunningEffects == [.queryChanged(query: "dog")])  // the debounce
     let submitted = runtime.send(.submit)
@@ -164,7 +172,7 @@ import UnoTesting
 
   @Test func viewState() async {
     fake.answer("cat", with: [cat, catFace])
-    let viewModel = SearchInteractor.makeViewModel(client: fake.client, clock: clock)
+    let viewModel = SearchInteractor.makeViewModel(withDependencies: overrides)
     #expect(viewModel.status == "Type to search")
     viewModel.sendViewEvent(.queryChanged(query: "cat"))
     #expect(viewModel.status == "Searching for “cat”…")
@@ -212,5 +220,16 @@ import UnoTesting
     try await session.send(.string("submit")).finish()
     #expect(session.viewStateJSON.contains(#""title":"😀  GRINNING FACE""#))
     #expect(session.viewStateJSON.contains("results for “grinning face”"))
+  }
+
+  @Test func aClientEndpointATestDidNotOverrideFailsNamingIt() async {
+    let harness = await InteractorTestHarness(
+      SearchInteractor(), exhaustivity: .off, withDependencies: { [clock] in $0.continuousClock = clock })
+    await withKnownIssue {
+      harness.send(.queryChanged(query: "cat"))
+      await harness.sendAndAwait(.submit)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("SearchClient.search")
+    }
   }
 }

@@ -1,4 +1,6 @@
+import Clocks
 import ConcurrencyExtras
+import Dependencies
 import UnoCore
 
 /// The name the README uses for ``Debounce``.
@@ -18,7 +20,16 @@ public typealias DebounceInteractor = Debounce
 /// state as it is *then*, and the child's effects join the debounced action's ``EventTask``: its
 /// `finish()` waits for them and its `cancel()` drops the pending action or cancels them.
 ///
-/// The clock is injected, so tests use a test clock instead of waiting:
+/// Without a `clock`, it waits on the `continuousClock` dependency, read when each action is
+/// handled, so a test overrides it like any dependency:
+///
+/// ```swift
+/// let harness = await InteractorTestHarness(Feature(), withDependencies: {
+///   $0.continuousClock = clock  // a TestClock
+/// })
+/// ```
+///
+/// A clock can also be given explicitly:
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -50,7 +61,8 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   public typealias Body = Never
 
   let duration: C.Duration
-  let clock: C
+  /// The clock: the one given, or the `continuousClock` dependency as it is when called.
+  var clock: @Sendable () -> C
   /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
   let child: AnyInteractor<Child.DomainState, Child.Action>
   /// The pending action's effect id: the `id` given, or else where the debounce is written.
@@ -74,14 +86,15 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     @InteractorBuilder<State, Action> _ child: () -> Child
   ) where Child: Interactor<State, Action> {
     self.duration = duration
-    self.clock = clock
+    self.clock = { clock }
     self.child = child().eraseToAnyInteractor()
     self.id =
       id.map { AnyHashableSendable(DebounceID(AnyHashableSendable($0))) }
       ?? AnyHashableSendable(OperatorID(fileID: fileID, line: line, column: column, id: nil))
   }
 
-  /// Debounces `child` on the continuous clock.
+  /// Debounces `child` on the `continuousClock` dependency (the continuous clock live), read
+  /// each time an action is handled.
   public init<State, Action>(
     for duration: Duration,
     id: (any Hashable & Sendable)? = nil,
@@ -89,18 +102,24 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<State, Action> _ child: () -> Child
-  ) where C == ContinuousClock, Child: Interactor<State, Action> {
+  ) where C == AnyClock<Duration>, Child: Interactor<State, Action> {
     self.init(
-      for: duration, clock: ContinuousClock(), id: id, fileID: fileID, line: line, column: column, child
+      for: duration, clock: AnyClock(ContinuousClock()), id: id, fileID: fileID, line: line,
+      column: column, child
     )
+    self.clock = {
+      @Dependency(\.continuousClock) var clock
+      return AnyClock(clock)
+    }
   }
 
   public var initialValue: DomainState { child.initialValue }
 
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     // The deadline is fixed when the action is handled, not when the effect's task first runs.
+    let clock = self.clock()
     let deadline = clock.now.advanced(by: duration)
-    let (clock, child) = (self.clock, self.child)
+    let child = self.child
     return .perform { _, send in
       try await clock.sleep(toDeadline: deadline)
       await send.reduce { state in child.interact(state: &state, action: action) }

@@ -33,7 +33,7 @@ struct CountedPair: Interactor {
           CountedLeaf(builds: childBuilds)
         },
       MergeMany([
-        Debounce(for: .zero) {
+        Debounce(for: .zero, clock: ContinuousClock()) {
           OnAction(\PairAction.AllCasePaths.right) { CountedPairLeaf(builds: childBuilds) }
         }
       ])

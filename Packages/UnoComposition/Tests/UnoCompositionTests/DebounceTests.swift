@@ -252,3 +252,37 @@ struct Editor: Interactor {
     #expect(Editor(clock: clock).initialValue == SearchState())
   }
 }
+
+/// `Debounce(for:)` without a clock waits on the `continuousClock` dependency of the runtime.
+@MainActor
+@Suite struct DebounceDependencyClockTests {
+  struct Typing: Interactor {
+    typealias DomainState = SearchState
+    typealias Action = String
+
+    var body: some InteractorOf<Self> {
+      Debounce(for: .seconds(1)) {
+        Interact<SearchState, String>(initialValue: SearchState()) { state, query in
+          state.searched.append(query)
+          return .state
+        }
+      }
+    }
+  }
+
+  @Test func theRuntimesClockDependencyDrivesTheDebounce() async {
+    let clock = TestClock()
+    let runtime = withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      InteractorRuntime(Typing())
+    }
+    runtime.send("c")
+    let last = runtime.send("ca")
+    await clock.advance(by: .milliseconds(999))
+    #expect(runtime.state.searched.isEmpty)
+    await clock.advance(by: .milliseconds(1))
+    await last.finish()
+    #expect(runtime.state.searched == ["ca"])
+  }
+}

@@ -13,7 +13,7 @@ import UnoPresentation
 ///     .init(.increment, summary: "Adds one."),
 ///     .init(.incrementLater, summary: "Adds one after a delay, from an effect."),
 ///   ],
-///   makeViewModel: { CounterFeature.makeViewModel(clock: ContinuousClock()) }
+///   makeViewModel: { CounterInteractor.makeViewModel() }
 /// )
 /// ```
 ///

@@ -123,8 +123,11 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    // The initial value too may read dependencies (a body that reads a clock): read it with the
+    // harness's.
+    let initialState = Dependencies.withDependencies(prepareDependencies) { interactor.initialValue }
     await self.init(
-      initialState: interactor.initialValue, interactor, exhaustivity: exhaustivity,
+      initialState: initialState, interactor, exhaustivity: exhaustivity,
       withDependencies: prepareDependencies, clock: clock, fileID: fileID, filePath: filePath,
       line: line, column: column
     )
