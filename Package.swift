@@ -25,6 +25,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
   ],
   targets: [
     .target(
@@ -51,6 +52,7 @@ let package = Package(
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       path: "Apps/uno-host/Sources/UnoHostCore"
     ),

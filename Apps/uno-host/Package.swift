@@ -14,6 +14,7 @@ let package = Package(
     .package(path: "../../Packages/Counter"),
     .package(path: "../../Packages/Search"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
   ],
   targets: [
     // The protocol engine: lines in, lines out. No I/O, so tests and fuzzers drive it directly.
@@ -24,6 +25,7 @@ let package = Package(
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     // The executable: arguments, stdin, stdout, signals.

@@ -1,3 +1,4 @@
+import Dependencies
 import Foundation
 import UnoCore
 import UnoPlugin
@@ -37,9 +38,26 @@ public final class ProtocolHost {
     }
   }
 
+  /// Where each session's changes are traced, if anywhere (``init(registry:trace:output:)``).
+  private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
+
+  /// `--trace`'s printers: standard error, each line tagged `[session feature]`.
+  public static let traceToStandardError: @Sendable (_ session: Int, _ feature: String) -> _ChangePrinter = {
+    session, feature in .standardError(prefix: "[\(session) \(feature)] ")
+  }
+
   /// Creates a host for `registry` that writes each response line (without newline) to `output`.
-  public init(registry: FeatureRegistry, output: @escaping @MainActor (String) -> Void) {
+  ///
+  /// With `trace`, every session prints each change it makes through the printer `trace` gives
+  /// for it: the action (or the effect and the action that started it) and a diff of the domain
+  /// state. uno-host's `--trace` passes printers to standard error, tagged with the session.
+  public init(
+    registry: FeatureRegistry,
+    trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
+    output: @escaping @MainActor (String) -> Void
+  ) {
     self.registry = registry
+    self.trace = trace
     self.output = output
   }
 
@@ -111,7 +129,18 @@ public final class ProtocolHost {
     }
     let number = nextSession
     nextSession += 1
-    let session = Session(id: number, feature: feature, session: plugin.makeSession())
+    let featureSession =
+      if let trace {
+        // The session's runtime captures the tracer where it is created.
+        withDependencies {
+          $0._changeTracer = trace(number, feature)
+        } operation: {
+          plugin.makeSession()
+        }
+      } else {
+        plugin.makeSession()
+      }
+    let session = Session(id: number, feature: feature, session: featureSession)
     sessions[number] = session
     session.session.observeViewState { [weak self] state, source in
       self?.viewStateChanged(session: number, state: state, source: source)

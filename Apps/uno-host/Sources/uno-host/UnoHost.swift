@@ -17,6 +17,12 @@ struct UnoHost: AsyncParsableCommand {
 struct Options: ParsableArguments {
   @Option(help: "At end of input, how long to let running effects finish, in seconds.")
   var drainTimeout: Double = 10
+  @Flag(
+    help: """
+      Print every change of every session to standard error: the action (or the effect and the \
+      action that started it) and a diff of the domain state, each line tagged with the session.
+      """)
+  var trace = false
 }
 
 /// Loads the registry, or exits with status 1 and a message: the only non-zero exit.
@@ -37,7 +43,7 @@ struct Serve: AsyncParsableCommand {
 
   func run() async throws {
     let registry = loadRegistry()
-    await serve(registry: registry, drainTimeout: options.drainTimeout, defaultFeature: nil)
+    await serve(registry: registry, options: options, defaultFeature: nil)
   }
 }
 
@@ -62,7 +68,7 @@ struct Run: AsyncParsableCommand {
       )
       throw ExitCode(1)
     }
-    await serve(registry: registry, drainTimeout: options.drainTimeout, defaultFeature: feature)
+    await serve(registry: registry, options: options, defaultFeature: feature)
   }
 }
 
@@ -75,10 +81,14 @@ struct Features: ParsableCommand {
 }
 
 @MainActor
-func serve(registry: FeatureRegistry, drainTimeout: Double, defaultFeature: String?) async {
+func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?) async {
+  let drainTimeout = options.drainTimeout
   signal(SIGPIPE, SIG_IGN)
   let writer = StdoutWriter()
-  let host = ProtocolHost(registry: registry) { writer.write($0) }
+  let host = ProtocolHost(registry: registry, trace: options.trace ? ProtocolHost.traceToStandardError : nil)
+  {
+    writer.write($0)
+  }
   let signals = handleSignals {
     writer.flush(); exit(0)
   }

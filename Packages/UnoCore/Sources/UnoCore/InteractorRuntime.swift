@@ -50,6 +50,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// state-only send, so a runtime created outside any `withDependencies` (whose values are the
   /// defaults) binds them only when another runtime's values may be bound around it.
   @usableFromInline let bindsDependencies: Bool
+  /// Prints every change when set (the `_changeTracer` dependency where the runtime is created:
+  /// uno-host's `--trace`).
+  @usableFromInline let tracer: _ChangePrinter?
   private let registry = EffectRegistry()
   private let onEffectFailure: @MainActor (Action, any Error) -> Void
   private var nextObserverID = 0
@@ -122,6 +125,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     self.interactor = interactor
     self.dependencies = DependencyValues._current
     self.bindsDependencies = DependencyBinding.overridesAnything(dependencies)
+    self.tracer = dependencies._changeTracer
     self.onEffectFailure = onEffectFailure ?? Self.reportEffectFailure
   }
 
@@ -168,6 +172,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   func step(_ action: Action) -> EventTask {
     isHandling = true
     defer { isHandling = false }
+    guard tracer == nil else { return tracedStep(action) }
     let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
     publish(.action)
     if hasScopes { endDeadScopes() }
@@ -236,6 +241,19 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     if hasQueuedActions { drainQueue() }
   }
 
+  /// ``step(_:)``, printing the change through ``tracer``.
+  @usableFromInline
+  func tracedStep(_ action: Action) -> EventTask {
+    let before = _state
+    let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
+    tracer?.printChange(action: action, from: before, to: _state)
+    publish(.action)
+    if hasScopes { endDeadScopes() }
+    let task = runEffects(of: emission, origin: action)
+    if hasQueuedActions { drainQueue() }
+    return task
+  }
+
   /// Whether actions sent during a step wait in the queue.
   @inlinable var hasQueuedActions: Bool { queueHead < queue.count }
 
@@ -248,7 +266,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   /// Handles a queued action; `send` is the same steps, inlined.
   private func handle(_ action: Action, queuedAs queuedGroup: EffectGroup) {
+    let before = tracer == nil ? nil : _state
     let emission = resolveOperatorState(interactor.interact(state: &_state, action: action))
+    if let tracer, let before { tracer.printChange(action: action, from: before, to: _state) }
     publish(.action)
     if hasScopes { endDeadScopes() }
     _ = runEffects(of: emission, queuedAs: queuedGroup, origin: action)
@@ -293,7 +313,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ) {
     let wasHandling = isHandling
     isHandling = true
+    let before = tracer == nil ? nil : _state
     let emission = resolveOperatorState(reduce(&_state))
+    if let tracer, let before { tracer.printChange(effectOf: origin, from: before, to: _state) }
     publish(.effect(of: EventTask.ID(rawValue: ObjectIdentifier(group))))
     if hasScopes { endDeadScopes() }
     var owner: EffectGroup? = group
