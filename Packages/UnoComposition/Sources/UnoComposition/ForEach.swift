@@ -58,12 +58,17 @@ extension Interactor {
   >(
     stateIs toElements: WritableKeyPath<DomainState, IdentifiedArray<ElementID, ElementState>> & Sendable,
     actionIs toElementAction: CaseMember<Action, IdentifiedAction<ElementID, ElementAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     _ForEach(
       parent: self, elements: toElements, offset: MemoryLayout<DomainState>.offset(of: toElements),
       action: Action.allCasePaths[keyPath: toElementAction], element: element(),
-      scope: AnyHashableSendable(toElements)
+      scope: AnyHashableSendable(toElements),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -88,12 +93,14 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
   @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
   /// The key path to the collection: with an element's id, it qualifies the element's effects.
   @usableFromInline let scope: AnyHashableSendable
+  /// Where the `forEach` is written: its messages name it and are reported there.
+  @usableFromInline let callSite: CallSite
 
   @inlinable
   init(
     parent: Parent, elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable, offset: Int?,
     action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>, element: Element,
-    scope: AnyHashableSendable
+    scope: AnyHashableSendable, callSite: CallSite
   ) {
     self.parent = parent.eraseToAnyInteractor()
     self.elements = elements
@@ -101,6 +108,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     self.action = action
     self.element = element.eraseToAnyInteractor()
     self.scope = scope
+    self.callSite = callSite
   }
 
   @inlinable
@@ -117,7 +125,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
       let elementEmission = step(
         &parentState, id: id, { element.interact(state: &$0, action: elementAction) })
     else {
-      reportIssue(missingElementMessage(id: id, action: elementAction))
+      callSite.reportIssue(missingElementMessage(id: id, action: elementAction))
       return .state
     }
     return elementEmission.merging(with: parent.interact(state: &parentState, action: parentAction))
@@ -185,8 +193,8 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
   func missingElementMessage(id: ElementID, action: Element.Action) -> String {
     """
     An action '\(action)' for the element with id '\(id)' reached \
-    '.forEach(stateIs: \(String(reflecting: elements)))', which has no element with that id. The \
-    action was dropped.
+    '.forEach(stateIs: \(String(reflecting: elements)))' (written at \(callSite)), which has no \
+    element with that id. The action was dropped.
 
     The element was removed before the action arrived, for instance by an action sent from a \
     row that was still on screen, or the id is wrong. Its effects were cancelled when it was \
@@ -197,10 +205,11 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
   /// Reports a write into an element that is gone. Its effects are cancelled in the step that
   /// removes it, so this happens only to work that escaped them.
   private func reportGone(id: ElementID, what: String) -> Emission<DomainState> {
-    reportIssue(
+    callSite.reportIssue(
       """
       \(what) '\(Element.self)' wrote the element with id '\(id)' of \
-      '\(String(reflecting: elements))' after the element was removed. The write was dropped.
+      '\(String(reflecting: elements))' (the 'forEach' written at \(callSite)) after the element \
+      was removed. The write was dropped.
 
       The element's effects are cancelled when it is removed; this write came from work that \
       outlived its effect. Keep the writes inside the effect that was given the 'Send'.

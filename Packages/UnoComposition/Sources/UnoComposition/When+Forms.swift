@@ -31,12 +31,17 @@ extension Interactor {
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
       action: Action.allCasePaths[keyPath: toChildAction], stateAction: nil, child: child(),
-      scope: AnyHashableSendable(toChildState)
+      scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -60,12 +65,17 @@ extension Interactor {
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
       action: Action.allCasePaths[keyPath: toChildAction], stateAction: nil, child: child(),
-      scope: AnyHashableSendable(toChildState)
+      scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -90,12 +100,17 @@ extension Interactor {
     stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
     stateAction toStateAction: CaseMember<Action, ChildState>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
-      scope: AnyHashableSendable(toChildState)
+      scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -123,11 +138,16 @@ extension Interactor {
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: nil, child: child(), scope: AnyHashableSendable(toChildState)
+      stateAction: nil, child: child(), scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }

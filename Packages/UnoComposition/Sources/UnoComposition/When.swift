@@ -34,13 +34,18 @@ extension Interactor {
     stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
     stateAction toStateAction: CaseMember<Action, ChildState>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
       action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
-      scope: AnyHashableSendable(toChildState)
+      scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 
@@ -66,13 +71,18 @@ extension Interactor {
     stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
     stateAction toStateAction: CaseMember<Action, ChildState>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
   ) -> some Interactor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
       action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
-      scope: AnyHashableSendable(toChildState)
+      scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
 }
@@ -116,6 +126,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// body evaluations and distinct for two scopes of one parent. (Not its description: describing
   /// a key path demangles type names, far too slow for every action.)
   @usableFromInline let scope: AnyHashableSendable
+  /// Where the `when` is written: its messages name it and are reported there.
+  @usableFromInline let callSite: CallSite
 
   // The path of an action that only changes state (`init`, `interact`, `step` and the state
   // accessors) is `@inlinable`, so that it is specialised for the feature's types where the
@@ -124,7 +136,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @inlinable
   init(
     parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
-    stateAction: AnyCasePath<Parent.Action, Child.DomainState>?, child: Child, scope: AnyHashableSendable
+    stateAction: AnyCasePath<Parent.Action, Child.DomainState>?, child: Child, scope: AnyHashableSendable,
+    callSite: CallSite
   ) {
     self.parent = parent.eraseToAnyInteractor()
     self.state = state
@@ -132,6 +145,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     self.stateAction = stateAction
     self.child = child.eraseToAnyInteractor()
     self.scope = scope
+    self.callSite = callSite
   }
 
   @inlinable
@@ -179,7 +193,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       childState = parentState[keyPath: keyPath]
     case .casePath(let casePath):
       guard var extracted = casePath.extract(from: parentState) else {
-        reportIssue(message(parentState))
+        callSite.reportIssue(message(parentState))
         return .state
       }
       childEmission = body(&extracted)
@@ -187,7 +201,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       childState = extracted
     case .optional(let keyPath):
       guard parentState[keyPath: keyPath] != nil else {
-        reportIssue(message(parentState))
+        callSite.reportIssue(message(parentState))
         return .state
       }
       childEmission = body(&parentState[keyPath: keyPath]!)
@@ -223,7 +237,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     if case .optional(let keyPath) = state {
       return """
         A child action '\(childAction)' reached '.when(stateIs: \(String(reflecting: keyPath)))' \
-        while that optional state was nil. The action was dropped.
+        (written at \(callSite)) while that optional state was nil. The action was dropped.
 
         The child was dismissed (set to nil) before the action arrived, for instance by an \
         action sent from a view that was still on screen. Its effects were cancelled when it \
@@ -232,7 +246,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     }
     return """
       A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
-      while the state was '\(Self.describeCase(parentState))'. The action was dropped.
+      (written at \(callSite)) while the state was '\(Self.describeCase(parentState))'. The \
+      action was dropped.
 
       The state left the case before the action arrived, for instance because an action was \
       sent from a view of the old case. The child's effects were cancelled when the state left \
@@ -303,8 +318,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     let now: String
     if case .optional = state { now = "nil" } else { now = Self.describeCase(parentState) }
     return """
-      \(what) '\(Child.self)' wrote its state after the child '\(self.caseName(snapshot))' was \
-      gone (it is now '\(now)'). The write was dropped.
+      \(what) '\(Child.self)' (scoped by the 'when' written at \(callSite)) wrote its state after \
+      the child '\(self.caseName(snapshot))' was gone (it is now '\(now)'). The write was dropped.
 
       The child's effects are cancelled when it goes away; this write came from work that \
       outlived its effect. Keep the writes inside the effect that was given the 'Send'.

@@ -157,7 +157,7 @@ struct ListInteractor: Interactor {
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("id '9'") && text.contains("forEach") && text.contains("dropped")
-        && text.contains("increment")
+        && text.contains("increment") && text.contains("(written at UnoCompositionTests/ForEachTests.swift:")
     }
     #expect(runtime.state.rows.map(\.count) == [0, 0, 0])
     #expect(runtime.state.heard.isEmpty)

@@ -140,6 +140,7 @@ struct ObservedNoteInteractor: Interactor {
       let text = issue.comments.map(\.rawValue).joined()
       return text.contains("editor") && text.contains("nil") && text.contains("dropped")
         && text.contains("setTitle")
+        && text.contains("(written at UnoCompositionTests/WhenOptionalTests.swift:")
     }
     #expect(runtime.state == Note())
   }

@@ -59,7 +59,8 @@ extension Emission {
       let work = operation.work
       return Emission<Parent>(
         storage: .run(
-          .init(kind: .init(operation.kind), priority: operation.priority) { state, send in
+          .init(kind: .init(operation.kind), priority: operation.priority, callSite: operation.callSite) {
+            state, send in
             let (childState, childSend) = transform(state, send)
             try await work(childState, childSend)
           }

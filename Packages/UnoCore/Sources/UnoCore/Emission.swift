@@ -43,12 +43,13 @@ public struct Emission<State: Sendable>: Sendable {
     @usableFromInline init(_ storage: Storage) { self.storage = storage }
   }
 
-  /// One unit of asynchronous work.
+  /// One unit of asynchronous work, and where it was written (for diagnostics).
   @usableFromInline
   struct Operation: Sendable {
     enum Kind: Sendable { case perform, observe }
     let kind: Kind
     let priority: TaskPriority?
+    let callSite: CallSite
     let work: @Sendable (DynamicState<State>, Send<State>) async throws -> Void
   }
 
@@ -92,12 +93,18 @@ public struct Emission<State: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - priority: The priority of the task that runs the work.
+  ///   - fileID: Where the effect is written: an error it does not handle is reported there.
   ///   - work: The work. It receives the live state and a way to send state back.
   public static func perform(
     priority: TaskPriority? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     _ work: @escaping @Sendable (_ state: DynamicState<State>, _ send: Send<State>) async throws -> Void
   ) -> Self {
-    Self(storage: .run(Operation(kind: .perform, priority: priority, work: work)))
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(storage: .run(Operation(kind: .perform, priority: priority, callSite: callSite, work: work)))
   }
 
   /// Long-running work, typically iterating an asynchronous sequence and sending state for each
@@ -117,9 +124,14 @@ public struct Emission<State: Sendable>: Sendable {
   /// ```
   public static func observe(
     priority: TaskPriority? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
     _ work: @escaping @Sendable (_ state: DynamicState<State>, _ send: Send<State>) async throws -> Void
   ) -> Self {
-    Self(storage: .run(Operation(kind: .observe, priority: priority, work: work)))
+    let callSite = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    return Self(storage: .run(Operation(kind: .observe, priority: priority, callSite: callSite, work: work)))
   }
 
   /// Runs every emission in `emissions`, concurrently.

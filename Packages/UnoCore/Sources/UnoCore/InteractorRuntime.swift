@@ -54,7 +54,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// uno-host's `--trace`).
   @usableFromInline let tracer: _ChangePrinter?
   private let registry = EffectRegistry()
-  private let onEffectFailure: @MainActor (Action, any Error) -> Void
+  /// Called with an effect's unhandled error, its action, and where the effect was written.
+  private let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
   private var nextObserverID = 0
 
   // The bookkeeping of every send has its dynamic exclusivity checks turned off: they were a
@@ -126,7 +127,13 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     self.dependencies = DependencyValues._current
     self.bindsDependencies = DependencyBinding.overridesAnything(dependencies)
     self.tracer = dependencies._changeTracer
-    self.onEffectFailure = onEffectFailure ?? Self.reportEffectFailure
+    if let onEffectFailure {
+      self.onEffectFailure = { action, error, _ in onEffectFailure(action, error) }
+    } else {
+      self.onEffectFailure = { action, error, callSite in
+        Self.reportEffectFailure(action, error, at: callSite)
+      }
+    }
   }
 
   /// Creates a runtime that starts from the interactor's ``Interactor/initialValue``.
@@ -458,8 +465,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
       guard let self, registry.isLive(key) else { return }
       self.apply(reduce, group: group, origin: origin)
     }
+    let callSite = operation.callSite
     let report: @Sendable (any Error) async -> Void = { @MainActor [weak self] error in
-      self?.onEffectFailure(origin, error)
+      self?.onEffectFailure(origin, error, callSite)
     }
     let task = Self.startTask(
       priority: operation.priority, registry: registry, key: key, work: operation.work,
@@ -503,10 +511,11 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     registry.cancelAll(close: false)
   }
 
-  private static func reportEffectFailure(_ action: Action, _ error: any Error) {
-    reportIssue(
+  private static func reportEffectFailure(_ action: Action, _ error: any Error, at callSite: CallSite) {
+    callSite.reportIssue(
       """
-      An effect started by the action '\(action)' threw an error that nothing handled: \(error)
+      The effect written at \(callSite), started by the action '\(action)', threw an error that \
+      nothing handled: \(error)
 
       The runtime reports it here because otherwise nobody would see it. Catch the error inside \
       the effect and send a state that shows it, or pass 'onEffectFailure:' when you create the \

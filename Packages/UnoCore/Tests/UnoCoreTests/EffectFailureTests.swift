@@ -48,7 +48,10 @@ extension Latch: Equatable {
       await runtime.send(.fail).finish()
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined() + (issue.description)
+      // Named, and reported, where the effect is written.
       return text.contains("'fail'") && text.contains("Boom") && text.contains("onEffectFailure")
+        && text.contains("written at UnoCoreTests/EffectFailureTests.swift:14")
+        && issue.sourceLocation?.line == 14
     }
   }
 

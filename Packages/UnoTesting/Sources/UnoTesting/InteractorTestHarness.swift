@@ -151,19 +151,10 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     self.exhaustivity = exhaustivity
     self.history = Locked(History(states: [initialState]))
     self.waiters = CountWaiters(clock: clock)
-    // The runtime captures the dependency values in force where it is created.
+    // The runtime captures the dependency values in force where it is created. An error an
+    // effect does not handle is reported by the runtime, at the line that wrote the effect.
     self.runtime = Dependencies.withDependencies(prepareDependencies) {
-      InteractorRuntime(initialState: initialState, interactor: interactor) { action, error in
-        reportIssue(
-          """
-          An effect started by the action '\(action)' threw an error that nothing handled: \(error)
-
-          Catch the error inside the effect and send a state that shows it.
-          """,
-          fileID: location.fileID, filePath: location.filePath, line: location.line,
-          column: location.column
-        )
-      }
+      InteractorRuntime(initialState: initialState, interactor: interactor)
     }
     waiters.update(count: 1)
     runtime.addObserver(withSource: { [weak self] state, source in

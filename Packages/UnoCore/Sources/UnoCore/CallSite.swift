@@ -1,0 +1,41 @@
+import IssueReporting
+
+/// Where something was written in a feature's source: an effect (`.perform`, `.observe`) or a
+/// scope (`when`, `forEach`). Diagnostics name it, and report their issues there.
+///
+/// ```swift
+/// let site = CallSite()           // here
+/// print(site)                     // "CounterFeature/Counter.swift:42"
+/// ```
+public struct CallSite: Sendable, CustomStringConvertible {
+  /// The file, as `Module/File.swift`.
+  public let fileID: StaticString
+  /// The file's path, for tools that open it.
+  public let filePath: StaticString
+  /// The line.
+  public let line: UInt
+  /// The column.
+  public let column: UInt
+
+  /// The place this initializer is called from, or the one given.
+  public init(
+    fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// `Module/File.swift:line`.
+  public var description: String { "\(fileID):\(line)" }
+}
+
+extension CallSite {
+  /// Reports `message` as an issue at this call site (a test failure in tests, a warning
+  /// elsewhere).
+  public func reportIssue(_ message: String) {
+    IssueReporting.reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+}
