@@ -1,5 +1,6 @@
 import Testing
 import UnoArchitecture
+import UnoArchitectureTesting
 
 // The README's quick start, compiled and run through `import UnoArchitecture` alone.
 
@@ -48,4 +49,12 @@ struct CounterInteractor: Interactor {
     #expect(runtime.state.count == 2)
     #expect(seen == [1, 2, 1, 1, 2])
   }
+}
+
+// Step 4, as a free function (no @MainActor), verbatim.
+@Test func counting() async {
+  let harness = await InteractorTestHarness(CounterInteractor())
+  await harness.send(.increment) { $0.count = 1 }
+  await harness.send(.incrementLater) { _ in }  // nothing yet: an effect will write
+  await harness.receive { $0.count = 2 }  // the effect's write
 }

@@ -232,4 +232,24 @@ import UnoTesting
       issue.comments.map(\.rawValue).joined().contains("SearchClient.search")
     }
   }
+
+  /// The testing guide's step-by-step sample.
+  @Test func stepAssertionsFromTheTestingGuide() async {
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      SearchInteractor(),
+      withDependencies: {
+        $0.continuousClock = clock
+        $0.searchClient.search = { _, _ in [cat] }
+      })
+    harness.send(.queryChanged(query: "cat")) {
+      $0.query = "cat"
+      $0.phase = .loading(query: "cat")
+    }
+    await clock.advance(by: .milliseconds(300))
+    await harness.receive {
+      $0.results = [cat]
+      $0.phase = .loaded(query: "cat")
+    }
+  }
 }
