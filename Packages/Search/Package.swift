@@ -35,7 +35,11 @@ let package = Package(
     // The live SearchClient: an index over the Unicode character names the standard library carries.
     .target(
       name: "SearchClientLive",
-      dependencies: ["SearchFeature", .product(name: "Dependencies", package: "swift-dependencies")]
+      dependencies: [
+        "SearchFeature",
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "UnoCore", package: "UnoCore"),
+      ]
     ),
     // What a host loads: the feature wired to the live client.
     .target(

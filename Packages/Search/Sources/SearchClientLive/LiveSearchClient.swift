@@ -7,15 +7,19 @@ extension SearchClient: DependencyKey {
 }
 
 extension SearchClient {
-  /// Searches `index` (by default the Unicode character names) and describes characters from the
-  /// standard library's Unicode properties.
-  public static func live(
-    index: @autoclosure @escaping @Sendable () -> UnicodeNameIndex = .unicode
-  ) -> SearchClient {
+  /// Searches the Unicode character names (``UnicodeNameIndex/shared()``, built on first use on a
+  /// thread of its own) and describes characters from the standard library's Unicode properties.
+  public static func live() -> SearchClient {
+    live(index: { await UnicodeNameIndex.shared() })
+  }
+
+  /// Searches the index `index` gives and describes characters from the standard library's
+  /// Unicode properties.
+  public static func live(index: @escaping @Sendable () async -> UnicodeNameIndex) -> SearchClient {
     SearchClient(
       search: { query, limit in
         try Task.checkCancellation()
-        return index().search(query, limit: limit).map { hit in
+        return await index().search(query, limit: limit).map { hit in
           SearchResult(
             id: hit.scalar, name: hit.name, character: String(Character(Unicode.Scalar(hit.scalar)!)))
         }

@@ -1,3 +1,6 @@
+import Foundation
+import UnoCore
+
 /// An in-memory index over names, built for word-prefix search.
 ///
 /// Each name is split into words (on spaces and hyphens). A query is split the same way; every
@@ -215,4 +218,58 @@ extension UnicodeNameIndex {
 
   /// The index over ``unicodeNames()``, built on first use (a fraction of a second) and shared.
   public static let unicode = UnicodeNameIndex(entries: unicodeNames())
+}
+
+extension UnicodeNameIndex {
+  /// ``unicode``, built on a thread of its own the first time it is asked for.
+  ///
+  /// Awaiting it never holds a thread of Swift's cooperative pool while the index is built (a
+  /// fraction of a second in release builds, many seconds in debug builds): touching ``unicode``
+  /// from an effect would block a pool thread for that long, and every other caller of it too,
+  /// on the static initializer's lock.
+  public static func shared() async -> UnicodeNameIndex {
+    await SharedUnicodeIndex.instance.value()
+  }
+}
+
+/// Builds ``UnicodeNameIndex/unicode`` once, off the cooperative pool, and hands it to every
+/// waiter.
+private final class SharedUnicodeIndex: Sendable {
+  static let instance = SharedUnicodeIndex()
+
+  private enum State {
+    case idle
+    case building([CheckedContinuation<UnicodeNameIndex, Never>])
+    case built(UnicodeNameIndex)
+  }
+  private let state = Locked(State.idle)
+
+  func value() async -> UnicodeNameIndex {
+    await withCheckedContinuation { continuation in
+      let (ready, start) = state.withLock { state -> (UnicodeNameIndex?, Bool) in
+        switch state {
+        case .built(let index):
+          return (index, false)
+        case .building(let waiters):
+          state = .building(waiters + [continuation])
+          return (nil, false)
+        case .idle:
+          state = .building([continuation])
+          return (nil, true)
+        }
+      }
+      if let ready { continuation.resume(returning: ready) }
+      if start {
+        Thread {
+          let index = UnicodeNameIndex.unicode
+          let waiters = self.state.withLock { state -> [CheckedContinuation<UnicodeNameIndex, Never>] in
+            defer { state = .built(index) }
+            if case .building(let waiters) = state { return waiters }
+            return []
+          }
+          for waiter in waiters { waiter.resume(returning: index) }
+        }.start()
+      }
+    }
+  }
 }

@@ -3,7 +3,13 @@ import SearchFeature
 import Testing
 
 @Suite struct UnicodeNameIndexTests {
-  let index = UnicodeNameIndex.unicode
+  let index: UnicodeNameIndex
+
+  /// Built off the cooperative pool (see ``UnicodeNameIndex/shared()``): several tests of this
+  /// suite start at once, and blocking pool threads for the build starved the rest of the run.
+  init() async {
+    index = await UnicodeNameIndex.shared()
+  }
 
   @Test func indexesTheNamesTheStandardLibraryCarries() {
     #expect(index.entries.count > 100_000)
