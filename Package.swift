@@ -18,6 +18,7 @@ let package = Package(
     .package(path: "Packages/UnoPlugin"),
     .package(path: "Packages/Counter"),
     .package(path: "Packages/Search"),
+    .package(path: "Packages/Todos"),
     .package(path: "Packages/UnoComposition"),
     .package(path: "Packages/UnoPresentation"),
     .package(path: "Packages/UnoTesting"),
@@ -52,6 +53,7 @@ let package = Package(
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
+        .product(name: "TodosPlugin", package: "Todos"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       path: "Apps/uno-host/Sources/UnoHostCore"
@@ -61,6 +63,8 @@ let package = Package(
       dependencies: [
         "UnoHostCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
       ],
       path: "Apps/uno-host/Sources/uno-host"
     ),
@@ -144,6 +148,20 @@ let package = Package(
         .product(name: "SearchFeature", package: "Search"),
       ],
       path: "Packages/Search/Tests/SearchClientLiveTests"
+    ),
+    .testTarget(
+      name: "TodosFeatureTests",
+      dependencies: [
+        .product(name: "TodosFeature", package: "Todos"),
+        .product(name: "TodosPlugin", package: "Todos"),
+        .product(name: "UnoTesting", package: "UnoTesting"),
+      ],
+      path: "Packages/Todos/Tests/TodosFeatureTests"
+    ),
+    .testTarget(
+      name: "TodosStoreLiveTests",
+      dependencies: [.product(name: "TodosStoreLive", package: "Todos")],
+      path: "Packages/Todos/Tests/TodosStoreLiveTests"
     ),
     .testTarget(
       name: "ReadmeNoteTests",

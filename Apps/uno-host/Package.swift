@@ -13,6 +13,7 @@ let package = Package(
     .package(path: "../../Packages/UnoPlugin"),
     .package(path: "../../Packages/Counter"),
     .package(path: "../../Packages/Search"),
+    .package(path: "../../Packages/Todos"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
   ],
@@ -25,6 +26,7 @@ let package = Package(
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
+        .product(name: "TodosPlugin", package: "Todos"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
@@ -34,6 +36,8 @@ let package = Package(
       dependencies: [
         "UnoHostCore",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
       ]
     ),
     .testTarget(name: "UnoHostCoreTests", dependencies: ["UnoHostCore"], exclude: ["FuzzRegressions"]),

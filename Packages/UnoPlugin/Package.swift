@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(path: "../UnoCore"),
     .package(path: "../UnoPresentation"),
+    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
   ],
   targets: [
     .target(
@@ -19,6 +20,7 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     .testTarget(name: "UnoPluginTests", dependencies: ["UnoPlugin"]),

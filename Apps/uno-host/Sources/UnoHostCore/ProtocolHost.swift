@@ -38,8 +38,10 @@ public final class ProtocolHost {
     }
   }
 
-  /// Where each session's changes are traced, if anywhere (``init(registry:trace:output:)``).
+  /// Where each session's changes are traced, if anywhere (``init(registry:sessionDependencies:trace:output:)``).
   private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
+  /// Dependency overrides every session is created with.
+  private let sessionDependencies: @Sendable (inout DependencyValues) -> Void
 
   /// `--trace`'s printers: standard error, each line tagged `[session feature]`.
   public static let traceToStandardError: @Sendable (_ session: Int, _ feature: String) -> _ChangePrinter = {
@@ -48,15 +50,20 @@ public final class ProtocolHost {
 
   /// Creates a host for `registry` that writes each response line (without newline) to `output`.
   ///
+  /// Every session's runtime is created with `sessionDependencies` applied: uno-host sets the
+  /// data directory (`--data-dir`) and, for reproducible transcripts, the id generator there.
+  ///
   /// With `trace`, every session prints each change it makes through the printer `trace` gives
   /// for it: the action (or the effect and the action that started it) and a diff of the domain
   /// state. uno-host's `--trace` passes printers to standard error, tagged with the session.
   public init(
     registry: FeatureRegistry,
+    sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
     trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
     output: @escaping @MainActor (String) -> Void
   ) {
     self.registry = registry
+    self.sessionDependencies = sessionDependencies
     self.trace = trace
     self.output = output
   }
@@ -129,17 +136,13 @@ public final class ProtocolHost {
     }
     let number = nextSession
     nextSession += 1
-    let featureSession =
-      if let trace {
-        // The session's runtime captures the tracer where it is created.
-        withDependencies {
-          $0._changeTracer = trace(number, feature)
-        } operation: {
-          plugin.makeSession()
-        }
-      } else {
-        plugin.makeSession()
-      }
+    // The session's runtime captures these values where it is created.
+    let featureSession = withDependencies { [trace, sessionDependencies] in
+      sessionDependencies(&$0)
+      if let trace { $0._changeTracer = trace(number, feature) }
+    } operation: {
+      plugin.makeSession()
+    }
     let session = Session(id: number, feature: feature, session: featureSession)
     sessions[number] = session
     session.session.observeViewState { [weak self] state, source in

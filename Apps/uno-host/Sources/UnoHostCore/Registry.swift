@@ -1,5 +1,6 @@
 import CounterPlugin
 import SearchPlugin
+import TodosPlugin
 import UnoPlugin
 
 /// The features uno-host can run. Adding one is a line here plus a dependency in Package.swift.
@@ -7,5 +8,6 @@ public func makeRegistry() throws(FeatureRegistry.DuplicateName) -> FeatureRegis
   try FeatureRegistry([
     counterPlugin,
     searchPlugin,
+    todosPlugin,
   ])
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dependencies
 import Foundation
 import UnoHostCore
 import UnoPlugin
@@ -23,6 +24,30 @@ struct Options: ParsableArguments {
       action that started it) and a diff of the domain state, each line tagged with the session.
       """)
   var trace = false
+  @Option(
+    help: """
+      Where features keep their data (Todos' todos.json). Default: $XDG_DATA_HOME/uno-host, else \
+      ~/.local/share/uno-host.
+      """)
+  var dataDir: String?
+  @Option(
+    help: """
+      How new ids are made: random (the default), or incrementing, from \
+      00000000-0000-0000-0000-000000000000 in every session, for reproducible scripts and \
+      transcripts.
+      """)
+  var ids: IDs = .random
+
+  enum IDs: String, ExpressibleByArgument { case random, incrementing }
+
+  /// The dependency overrides of every session.
+  var sessionDependencies: @Sendable (inout DependencyValues) -> Void {
+    let (dataDir, ids) = (dataDir, ids)
+    return { values in
+      if let dataDir { values.hostDataDirectory = URL(fileURLWithPath: dataDir) }
+      if ids == .incrementing { values.uuid = .incrementing }
+    }
+  }
 }
 
 /// Loads the registry, or exits with status 1 and a message: the only non-zero exit.
@@ -85,8 +110,10 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   let drainTimeout = options.drainTimeout
   signal(SIGPIPE, SIG_IGN)
   let writer = StdoutWriter()
-  let host = ProtocolHost(registry: registry, trace: options.trace ? ProtocolHost.traceToStandardError : nil)
-  {
+  let host = ProtocolHost(
+    registry: registry, sessionDependencies: options.sessionDependencies,
+    trace: options.trace ? ProtocolHost.traceToStandardError : nil
+  ) {
     writer.write($0)
   }
   let signals = handleSignals {
