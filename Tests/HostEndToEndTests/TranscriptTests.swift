@@ -6,12 +6,26 @@ import Testing
 /// A transcript is a fenced block whose info string starts with `transcript`; the rest of the
 /// info string is the command line after `uno-host`. Lines starting with `> ` are written to the
 /// host's stdin, lines starting with `< ` must be its stdout, in order and exactly.
+///
+/// - A `> ` line that follows `< ` lines is written only once those lines have been read: that is
+///   how a transcript waits for an effect (the sort a second after a toggle) before going on.
+/// - `~ restart` ends the host's input, reads the rest of its output, and starts it again with the
+///   same command line: what it saved must still be there.
+/// - `$DATA_DIR` in the command line stands for a fresh directory of the transcript's own.
 struct Transcript: CustomTestStringConvertible, Sendable {
+  enum Step: Sendable, Equatable {
+    case write(String)
+    case expect(String)
+    case restart
+  }
+
   let title: String
   let arguments: [String]
-  let input: [String]
-  let expected: [String]
+  let steps: [Step]
   var testDescription: String { title }
+
+  var input: [String] { steps.compactMap { if case .write(let line) = $0 { line } else { nil } } }
+  var expected: [String] { steps.compactMap { if case .expect(let line) = $0 { line } else { nil } } }
 
   static let all: [Transcript] = {
     var url = URL(fileURLWithPath: #filePath)
@@ -20,22 +34,22 @@ struct Transcript: CustomTestStringConvertible, Sendable {
       (try? String(contentsOf: url.appendingPathComponent("docs/host-protocol.md"), encoding: .utf8)) ?? ""
     var transcripts: [Transcript] = []
     var title = ""
-    var current: (arguments: [String], input: [String], expected: [String])?
+    var current: (arguments: [String], steps: [Step])?
     for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
       if line.hasPrefix("#") { title = line.trimmingCharacters(in: CharacterSet(charactersIn: "# ")) }
       if current == nil, line.hasPrefix("```transcript") {
         let arguments = line.dropFirst("```transcript".count).split(separator: " ").map(String.init)
-        current = (arguments, [], [])
+        current = (arguments, [])
       } else if let block = current {
         if line.hasPrefix("```") {
-          transcripts.append(
-            Transcript(title: title, arguments: block.arguments, input: block.input, expected: block.expected)
-          )
+          transcripts.append(Transcript(title: title, arguments: block.arguments, steps: block.steps))
           current = nil
         } else if line.hasPrefix("> ") {
-          current?.input.append(String(line.dropFirst(2)))
+          current?.steps.append(.write(String(line.dropFirst(2))))
         } else if line.hasPrefix("< ") {
-          current?.expected.append(String(line.dropFirst(2)))
+          current?.steps.append(.expect(String(line.dropFirst(2))))
+        } else if line == "~ restart" {
+          current?.steps.append(.restart)
         }
       }
     }
@@ -52,10 +66,34 @@ struct Transcript: CustomTestStringConvertible, Sendable {
   /// finish (a search, a delayed increment).
   @Test(arguments: Transcript.all)
   func transcript(_ transcript: Transcript) async throws {
-    let input = transcript.input.map { $0 + "\n" }.joined()
-    let arguments = transcript.arguments + HostProcess.patientDrain
-    let (lines, status) = try await HostProcess.run(arguments, input: input)
-    #expect(status == 0)
-    #expect(lines == transcript.expected)
+    let dataDirectory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("uno-host-transcript-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: dataDirectory) }
+    let arguments =
+      transcript.arguments.map { $0.replacingOccurrences(of: "$DATA_DIR", with: dataDirectory) }
+      + HostProcess.patientDrain
+    var host = try HostProcess(arguments)
+    var seen: [String] = []
+    var expectedSoFar = 0
+    func finishHost() async {
+      let (rest, status) = await host.finish()
+      seen += rest
+      #expect(status == 0)
+    }
+    for step in transcript.steps {
+      switch step {
+      case .expect:
+        expectedSoFar += 1
+      case .write(let line):
+        // Wait for the lines the transcript shows before this input.
+        while seen.count < expectedSoFar, let next = await host.readLine() { seen.append(next) }
+        await host.write(line + "\n")
+      case .restart:
+        await finishHost()
+        host = try HostProcess(arguments)
+      }
+    }
+    await finishHost()
+    #expect(seen == transcript.expected)
   }
 }

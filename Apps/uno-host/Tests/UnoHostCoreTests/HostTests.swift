@@ -43,7 +43,7 @@ final class TestHost {
       ])
     let features = host.send(#"{"op":"features"}"#)[0]
     guard case .array(let list)? = features["features"] else { Issue.record("no features"); return }
-    #expect(list.compactMap { $0["name"]?.stringValue } == ["counter", "search"])
+    #expect(list.compactMap { $0["name"]?.stringValue } == ["counter", "search", "todos"])
     // The list is the registry as `Encodable` writes it: an action as its ActionInfo encodes.
     struct Listed: Encodable {
       let name: String

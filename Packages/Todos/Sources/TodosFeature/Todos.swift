@@ -89,7 +89,7 @@ public enum TodosAction: Sendable, Equatable, Codable {
   /// Closes the editor without saving; whatever it still has running is cancelled.
   case closeEditor
   /// An action of the editor.
-  case editor(EditorAction)
+  case editor(action: EditorAction)
 }
 
 /// The Todos feature: a list of rows (`forEach`), an optional editor (`when`), completed todos
@@ -166,10 +166,10 @@ public struct TodosInteractor: Sendable {
             todoID: id, title: todo.title,
             otherTitles: Set(state.todos.filter { $0.id != id }.map(\.title)))
           return .state
-        case .closeEditor, .editor(.cancel):
+        case .closeEditor, .editor(action: .cancel):
           state.editor = nil  // its running effects are cancelled in this step
           return .state
-        case .editor(.save):
+        case .editor(action: .save):
           // The editor has validated the title already.
           guard let editor = state.editor, editor.error == nil else { return .state }
           let title = editor.title.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -21,9 +21,9 @@ public let todosPlugin = FeaturePlugin(
       .todo(row: .element(id: exampleID, action: .rename(title: "Buy oat milk"))), summary: "Renames a row."),
     .init(.openEditor(id: exampleID), summary: "Opens the editor on a todo."),
     .init(.closeEditor, summary: "Closes the editor without saving."),
-    .init(.editor(.titleChanged(title: "Buy oat milk")), summary: "Edits the title in the editor."),
-    .init(.editor(.save), summary: "Saves the editor's title into its todo and closes it."),
-    .init(.editor(.cancel), summary: "Closes the editor without saving."),
+    .init(.editor(action: .titleChanged(title: "Buy oat milk")), summary: "Edits the title in the editor."),
+    .init(.editor(action: .save), summary: "Saves the editor's title into its todo and closes it."),
+    .init(.editor(action: .cancel), summary: "Closes the editor without saving."),
   ],
   makeViewModel: {
     // A host runs features live, even inside a test process; the store is the file in the

@@ -95,19 +95,19 @@ func id(_ n: Int) -> UUID {
     harness.send(.openEditor(id: id(0))) {
       $0.editor = EditorState(todoID: id(0), title: "Milk", otherTitles: ["Eggs"])
     }
-    harness.send(.editor(.titleChanged(title: "Eggs"))) { $0.editor?.title = "Eggs" }
+    harness.send(.editor(action: .titleChanged(title: "Eggs"))) { $0.editor?.title = "Eggs" }
     await clock.advance(by: .milliseconds(500))
     await harness.receive { $0.editor?.warning = "Another todo is called “Eggs”." }
-    harness.send(.editor(.titleChanged(title: " "))) {
+    harness.send(.editor(action: .titleChanged(title: " "))) {
       $0.editor?.title = " "
       $0.editor?.warning = nil
     }
-    harness.send(.editor(.save)) { $0.editor?.error = "A todo needs a title." }
-    harness.send(.editor(.titleChanged(title: "Oat milk"))) {
+    harness.send(.editor(action: .save)) { $0.editor?.error = "A todo needs a title." }
+    harness.send(.editor(action: .titleChanged(title: "Oat milk"))) {
       $0.editor?.title = "Oat milk"
       $0.editor?.error = nil
     }
-    let save = harness.send(.editor(.save)) {
+    let save = harness.send(.editor(action: .save)) {
       $0.todos[id: id(0)]?.title = "Oat milk"
       $0.editor = nil
     }
@@ -124,7 +124,7 @@ func id(_ n: Int) -> UUID {
     harness.send(.openEditor(id: id(0))) {
       $0.editor = EditorState(todoID: id(0), title: "Milk", otherTitles: ["Eggs"])
     }
-    let check = harness.send(.editor(.titleChanged(title: "Eggs"))) { $0.editor?.title = "Eggs" }
+    let check = harness.send(.editor(action: .titleChanged(title: "Eggs"))) { $0.editor?.title = "Eggs" }
     harness.send(.closeEditor) { $0.editor = nil }
     #expect(check.isCancelled)
     await clock.advance(by: .seconds(1))
