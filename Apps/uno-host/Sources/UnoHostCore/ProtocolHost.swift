@@ -235,7 +235,8 @@ public final class ProtocolHost {
     guard timeout > .zero else { return false }
     let deadline = clock.now.advanced(by: timeout)
     let timer = Task { [weak self] in
-      try? await clock.sleep(toDeadline: deadline)
+      // Cancelled (the wait ended first): wake nobody, or a later drain would return early.
+      guard (try? await clock.sleep(toDeadline: deadline)) != nil else { return }
       self?.wakeIdleWaiters()
     }
     await withCheckedContinuation { idleWaiters.append($0) }
