@@ -18,3 +18,19 @@ import UnoTesting
     ])
   }
 }
+
+/// The same sample as a free function, with no `@MainActor`: the harness's `send` works from any
+/// context, in order. Verbatim: pasted into a new test file as written, it passes.
+@Test
+func testIncrement() async throws {
+  let harness = await InteractorTestHarness(CounterInteractor())
+
+  harness.send(.increment)
+  harness.send(.increment)
+
+  try await harness.assertStates([
+    CounterState(count: 0),  // Initial state
+    CounterState(count: 1),
+    CounterState(count: 2),
+  ])
+}

@@ -96,21 +96,6 @@ private struct Writes: Interactor {
   }
 }
 
-/// The README note's testing sample, verbatim, as a free function: no `@MainActor`.
-@Test
-func testIncrement() async throws {
-  let harness = await InteractorTestHarness(CounterInteractor())
-
-  harness.send(.increment)
-  harness.send(.increment)
-
-  try await harness.assertStates([
-    CounterState(count: 0),  // Initial state
-    CounterState(count: 1),
-    CounterState(count: 2),
-  ])
-}
-
 /// A nonisolated test that mixes sends, step assertions and effects: everything in order.
 @Test
 func nonisolatedStepsAreOrdered() async {
