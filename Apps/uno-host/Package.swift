@@ -15,7 +15,11 @@ let package = Package(
     .package(path: "../../Packages/Search"),
     .package(path: "../../Packages/Todos"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
+    ),
   ],
   targets: [
     // The protocol engine: lines in, lines out. No I/O, so tests and fuzzers drive it directly.

@@ -12,7 +12,11 @@ let package = Package(
   dependencies: [
     .package(path: "../UnoCore"),
     .package(path: "../UnoPresentation"),
-    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
+    ),
   ],
   targets: [
     .target(

@@ -11,7 +11,11 @@ let package = Package(
   dependencies: [
     .package(path: "../UnoCore"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
-    .package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
+    .package(
+      url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
+      traits: ["Clocks", "Foundation"]
+    ),
     .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
     .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     .package(path: "../UnoMacroSupport"),

@@ -75,7 +75,16 @@ struct Transcript: CustomTestStringConvertible, Sendable {
     var host = try HostProcess(arguments)
     var seen: [String] = []
     var expectedSoFar = 0
+    // Input lines not written yet: consecutive lines go in one write, as a client would send them,
+    // so that the host reads them together rather than with a pause between.
+    var pending: [String] = []
+    func flush() async {
+      guard !pending.isEmpty else { return }
+      await host.write(pending.map { $0 + "\n" }.joined())
+      pending = []
+    }
     func finishHost() async {
+      await flush()
       let (rest, status) = await host.finish()
       seen += rest
       #expect(status == 0)
@@ -85,9 +94,12 @@ struct Transcript: CustomTestStringConvertible, Sendable {
       case .expect:
         expectedSoFar += 1
       case .write(let line):
-        // Wait for the lines the transcript shows before this input.
-        while seen.count < expectedSoFar, let next = await host.readLine() { seen.append(next) }
-        await host.write(line + "\n")
+        if seen.count < expectedSoFar {
+          // The transcript shows output before this input: send what came before, wait for it.
+          await flush()
+          while seen.count < expectedSoFar, let next = await host.readLine() { seen.append(next) }
+        }
+        pending.append(line)
       case .restart:
         await finishHost()
         host = try HostProcess(arguments)
