@@ -12,6 +12,8 @@ let package = Package(
     // Add to test targets: the test harness, the stream recorder and the test clocks.
     .library(name: "UnoArchitectureTesting", targets: ["UnoArchitectureTesting"]),
     .executable(name: "uno-host", targets: ["uno-host"]),
+    // Build a host over your own features: `await UnoHost.main(features: [myPlugin])`.
+    .library(name: "UnoHostKit", targets: ["UnoHostKit"]),
   ],
   dependencies: [
     .package(path: "Packages/UnoCore"),
@@ -55,33 +57,49 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
-        .product(name: "CounterPlugin", package: "Counter"),
-        .product(name: "SearchPlugin", package: "Search"),
-        .product(name: "TodosPlugin", package: "Todos"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],
       path: "Apps/uno-host/Sources/UnoHostCore"
     ),
-    .executableTarget(
-      name: "uno-host",
+    // The host kit: uno-host's command line over any features.
+    .target(
+      name: "UnoHostKit",
       dependencies: [
         "UnoHostCore",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
-        .product(name: "UnoPlugin", package: "UnoPlugin"),
       ],
+      path: "Apps/uno-host/Sources/UnoHostKit"
+    ),
+    // The features the bundled uno-host runs.
+    .target(
+      name: "BundledFeatures",
+      dependencies: [
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "CounterPlugin", package: "Counter"),
+        .product(name: "SearchPlugin", package: "Search"),
+        .product(name: "TodosPlugin", package: "Todos"),
+      ],
+      path: "Apps/uno-host/Sources/BundledFeatures"
+    ),
+
+    .executableTarget(
+      name: "uno-host",
+      dependencies: ["UnoHostKit", "BundledFeatures"],
       path: "Apps/uno-host/Sources/uno-host"
     ),
     // uno-host's fuzz target; `bash Tools/fuzz.sh` builds it for libFuzzer.
     .executableTarget(
       name: "UnoHostFuzz",
-      dependencies: ["UnoHostCore", .product(name: "UnoPlugin", package: "UnoPlugin")],
+      dependencies: ["UnoHostCore", "BundledFeatures", .product(name: "UnoPlugin", package: "UnoPlugin")],
       path: "Apps/uno-host/Sources/UnoHostFuzz",
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .testTarget(
       name: "UnoHostCoreTests",
-      dependencies: ["UnoHostCore"],
+      dependencies: ["UnoHostCore", "BundledFeatures"],
       path: "Apps/uno-host/Tests/UnoHostCoreTests",
       exclude: ["FuzzRegressions"]
     ),

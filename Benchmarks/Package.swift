@@ -34,6 +34,7 @@ let package = Package(
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "UnoHostCore", package: "uno-host"),
+        .product(name: "BundledFeatures", package: "uno-host"),
         .product(name: "SearchClientLive", package: "Search"),
       ]
     ),
@@ -46,6 +47,7 @@ let package = Package(
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "UnoHostCore", package: "uno-host"),
+        .product(name: "BundledFeatures", package: "uno-host"),
         .product(name: "SearchClientLive", package: "Search"),
       ],
       path: "Benchmarks/UnoBenchmarks",

@@ -7,6 +7,8 @@ let package = Package(
   products: [
     .executable(name: "uno-host", targets: ["uno-host"]),
     .library(name: "UnoHostCore", targets: ["UnoHostCore"]),
+    .library(name: "UnoHostKit", targets: ["UnoHostKit"]),
+    .library(name: "BundledFeatures", targets: ["BundledFeatures"]),
   ],
   dependencies: [
     .package(path: "../../Packages/UnoCore"),
@@ -28,23 +30,35 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    // The host kit: the command line (arguments, stdin, stdout, signals) over any features.
+    .target(
+      name: "UnoHostKit",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    // The features the bundled uno-host runs.
+    .target(
+      name: "BundledFeatures",
+      dependencies: [
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
         .product(name: "TodosPlugin", package: "Todos"),
-        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
-    // The executable: arguments, stdin, stdout, signals.
-    .executableTarget(
-      name: "uno-host",
-      dependencies: [
-        "UnoHostCore",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        .product(name: "Dependencies", package: "swift-dependencies"),
-        .product(name: "UnoPlugin", package: "UnoPlugin"),
-      ]
+    // The executable: the kit over the bundled features.
+    .executableTarget(name: "uno-host", dependencies: ["UnoHostKit", "BundledFeatures"]),
+    .testTarget(
+      name: "UnoHostCoreTests", dependencies: ["UnoHostCore", "BundledFeatures"], exclude: ["FuzzRegressions"]
     ),
-    .testTarget(name: "UnoHostCoreTests", dependencies: ["UnoHostCore"], exclude: ["FuzzRegressions"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import BenchmarkWorkloads
+import BundledFeatures
 import Foundation
 import SearchClientLive
 import UnoCore

@@ -1,3 +1,4 @@
+import BundledFeatures
 import Foundation
 import Testing
 import UnoCore

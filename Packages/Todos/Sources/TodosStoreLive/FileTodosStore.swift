@@ -1,7 +1,6 @@
 import Dependencies
 import Foundation
 import TodosFeature
-import UnoCore
 
 #if canImport(Glibc)
   import Glibc
@@ -27,7 +26,7 @@ extension TodosStore {
   ///   save are not merged in.
   public static func file(in directory: URL) -> TodosStore {
     let file = TodosFile(url: directory.appendingPathComponent("todos.json"))
-    return TodosStore(load: { try file.load() }, save: { todos in try file.save(todos) })
+    return TodosStore(load: { try file.load() }, save: { todos in try await file.save(todos) })
   }
 }
 
@@ -52,8 +51,10 @@ struct TodosDocument: Codable {
 /// One `todos.json`, read and written as the store describes.
 struct TodosFile: Sendable {
   let url: URL
-  /// Serializes saves within the process (two sessions may save at once).
-  private let lock = Locked(())
+  /// Where saves run, one at a time (two sessions may save at once): a serial queue of its own,
+  /// because a save blocks in `write` and `fsync` (for long on a busy disk), and a blocked thread
+  /// of Swift's cooperative pool would starve every other task of the process.
+  private static let queue = DispatchQueue(label: "TodosStoreLive.save")
 
   init(url: URL) { self.url = url }
 
@@ -86,20 +87,27 @@ struct TodosFile: Sendable {
     }
   }
 
-  func save(_ todos: [Todo]) throws {
+  func save(_ todos: [Todo]) async throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let data = try encoder.encode(TodosDocument(todos: todos))
-    try lock.withLock { _ in
-      let directory = url.deletingLastPathComponent()
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      let temporary = directory.appendingPathComponent(".todos.json.\(UUID().uuidString).tmp")
-      try write(data, to: temporary)
-      guard rename(temporary.path, url.path) == 0 else {
-        let code = errno
-        try? FileManager.default.removeItem(at: temporary)
-        throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      Self.queue.async {
+        continuation.resume(with: Result { try replace(with: data) })
       }
+    }
+  }
+
+  /// Replaces the file with `data`, atomically: a temporary file beside it, flushed, renamed.
+  private func replace(with data: Data) throws {
+    let directory = url.deletingLastPathComponent()
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let temporary = directory.appendingPathComponent(".todos.json.\(UUID().uuidString).tmp")
+    try write(data, to: temporary)
+    guard rename(temporary.path, url.path) == 0 else {
+      let code = errno
+      try? FileManager.default.removeItem(at: temporary)
+      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
     }
   }
 

@@ -80,7 +80,7 @@ import TodosStoreLive
     let a = (0..<200).map { Todo(id: UUID(), title: "a\($0)") }
     let b = (0..<300).map { Todo(id: UUID(), title: "b\($0)") }
     await withTaskGroup(of: Void.self) { group in
-      for round in 0..<20 {
+      for round in 0..<8 {
         group.addTask { try? await first.save(round.isMultiple(of: 2) ? a : b) }
         group.addTask { try? await second.save(round.isMultiple(of: 2) ? b : a) }
       }

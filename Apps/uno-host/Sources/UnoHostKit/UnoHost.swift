@@ -1,18 +1,64 @@
 import ArgumentParser
 import Dependencies
 import Foundation
+import UnoCore
 import UnoHostCore
 import UnoPlugin
 
-@main
-struct UnoHost: AsyncParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "uno-host",
-    abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
-    discussion: "The protocol is described in docs/host-protocol.md.",
-    subcommands: [Serve.self, Features.self, Run.self],
-    defaultSubcommand: Serve.self
-  )
+/// A host for feature plugins: the command line of `uno-host` (the JSON-lines protocol, `run`,
+/// `features`, and their options) over the features you give it.
+///
+/// A package that writes its own features builds its own host in a few lines:
+///
+/// ```swift
+/// // Sources/my-host/main.swift
+/// import UnoHostKit
+/// import MyFeaturePlugin
+///
+/// await UnoHost.main(features: [myFeaturePlugin])
+/// ```
+///
+/// The bundled `uno-host` is exactly that over Counter, Search and Todos. See docs/plugins.md.
+public enum UnoHost {
+  /// Parses the command line and runs the host over `features`, then exits.
+  ///
+  /// - Parameters:
+  ///   - features: The features the host can open, by their names.
+  ///   - name: The command's name in help and messages (default: the executable's file name).
+  public static func main(features: [FeaturePlugin], name: String? = nil) async -> Never {
+    let commandName =
+      name ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "uno-host").lastPathComponent
+    let registry: FeatureRegistry
+    do {
+      registry = try FeatureRegistry(features)
+    } catch {
+      FileHandle.standardError.write(Data("\(commandName): cannot start: \(error)\n".utf8))
+      exit(1)
+    }
+    HostConfiguration.current.withLock { $0 = HostConfiguration(registry: registry, name: commandName) }
+    await HostCommand.main()
+    exit(0)
+  }
+}
+
+/// What ``UnoHost/main(features:name:)`` was given, for the commands that ArgumentParser creates.
+struct HostConfiguration: Sendable {
+  var registry: FeatureRegistry?
+  var name: String
+
+  static let current = Locked(HostConfiguration(registry: nil, name: "uno-host"))
+}
+
+struct HostCommand: AsyncParsableCommand {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: HostConfiguration.current.withLock { $0.name },
+      abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
+      discussion: "The protocol is described in docs/host-protocol.md.",
+      subcommands: [Serve.self, Features.self, Run.self],
+      defaultSubcommand: Serve.self
+    )
+  }
 }
 
 struct Options: ParsableArguments {
@@ -50,14 +96,16 @@ struct Options: ParsableArguments {
   }
 }
 
-/// Loads the registry, or exits with status 1 and a message: the only non-zero exit.
+/// The command's name, for messages.
+var hostName: String { HostConfiguration.current.withLock { $0.name } }
+
+/// The registry ``UnoHost/main(features:name:)`` made (it has checked it).
 func loadRegistry() -> FeatureRegistry {
-  do {
-    return try makeRegistry()
-  } catch {
-    FileHandle.standardError.write(Data("uno-host: cannot start: \(error)\n".utf8))
+  guard let registry = HostConfiguration.current.withLock({ $0.registry }) else {
+    FileHandle.standardError.write(Data("\(hostName): no features were given to the host\n".utf8))
     exit(1)
   }
+  return registry
 }
 
 struct Serve: AsyncParsableCommand {
@@ -88,7 +136,7 @@ struct Run: AsyncParsableCommand {
     guard registry[feature] != nil else {
       FileHandle.standardError.write(
         Data(
-          "uno-host: no feature '\(feature)'; features are: \(registry.plugins.map(\.name).joined(separator: ", "))\n"
+          "\(hostName): no feature '\(feature)'; features are: \(registry.plugins.map(\.name).joined(separator: ", "))\n"
             .utf8)
       )
       throw ExitCode(1)

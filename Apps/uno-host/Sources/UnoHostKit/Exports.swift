@@ -1,0 +1,2 @@
+// A package that hosts its features needs the plugin contract (`FeaturePlugin`) too: one import.
+@_exported import UnoPlugin
