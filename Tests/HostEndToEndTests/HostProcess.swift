@@ -73,9 +73,9 @@ final class HostProcess: @unchecked Sendable {
   /// SIGPIPE (which would end the whole run without saying which test or why).
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-  init(_ arguments: [String] = []) throws {
+  init(_ arguments: [String] = [], binary: URL = HostProcess.binary) throws {
     Self.ignoreBrokenPipes
-    process.executableURL = Self.binary
+    process.executableURL = binary
     process.arguments = arguments
     process.standardInput = input
     process.standardOutput = stdout
@@ -136,9 +136,10 @@ final class HostProcess: @unchecked Sendable {
   }
 
   /// Runs the host over `input` and returns its output lines and exit status.
-  static func run(_ arguments: [String] = [], input: String) async throws -> (lines: [String], status: Int32)
-  {
-    let host = try HostProcess(arguments)
+  static func run(
+    _ arguments: [String] = [], input: String, binary: URL = HostProcess.binary
+  ) async throws -> (lines: [String], status: Int32) {
+    let host = try HostProcess(arguments, binary: binary)
     await host.write(input)
     return await host.finish()
   }

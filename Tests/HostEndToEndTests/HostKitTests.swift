@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The host kit, used as docs/plugins.md says: a package outside this repository, depending on it
+/// by path, defines a feature, builds its own host in one line, and drives it over stdin and
+/// stdout.
+///
+/// The outside package builds this repository's packages again in a build folder of its own, a
+/// few minutes; `Tools/sanitize.sh` skips it (set `UNO_SKIP_OUTSIDE_PACKAGE=1`), since the
+/// plain run has covered it.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["UNO_SKIP_OUTSIDE_PACKAGE"] == nil))
+struct HostKitTests {
+  static let repository: URL = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url
+  }()
+
+  /// The files of the outside package, as docs/plugins.md shows them.
+  static func files(repository: URL) -> [String: String] {
+    // A path dependency's identity is its directory's name.
+    let identity = repository.lastPathComponent
+    return [
+      "Package.swift": """
+      // swift-tools-version: 6.1
+      import PackageDescription
+
+      let package = Package(
+        name: "GreeterHost",
+        platforms: [.macOS(.v15)],
+        dependencies: [.package(path: "\(repository.path)")],
+        targets: [
+          .target(
+            name: "GreeterFeature",
+            dependencies: [.product(name: "UnoArchitecture", package: "\(identity)")]
+          ),
+          .executableTarget(
+            name: "greeter-host",
+            dependencies: ["GreeterFeature", .product(name: "UnoHostKit", package: "\(identity)")]
+          ),
+        ],
+        swiftLanguageModes: [.v6]
+      )
+      """,
+      "Sources/GreeterFeature/Greeter.swift": """
+      import UnoArchitecture
+
+      public struct GreeterState: Sendable, Equatable, Codable {
+        public var greeting = ""
+        public init() {}
+      }
+
+      public enum GreeterAction: Sendable, Equatable, Codable {
+        case greet(name: String)
+      }
+
+      @Interactor<GreeterState, GreeterAction>
+      public struct GreeterInteractor: Sendable {
+        public init() {}
+        public var body: some InteractorOf<Self> {
+          Interact(initialValue: GreeterState()) { state, action in
+            switch action {
+            case .greet(let name): state.greeting = "Hello, \\(name)!"
+            }
+            return .state
+          }
+        }
+      }
+      """,
+      "Sources/greeter-host/main.swift": """
+      import GreeterFeature
+      import UnoArchitecture
+      import UnoHostKit
+
+      let greeterPlugin = FeaturePlugin(
+        name: "greeter",
+        summary: "Greets whoever you name.",
+        actions: [.init(GreeterAction.greet(name: "Ada"), summary: "Says hello.")],
+        makeViewModel: {
+          DirectViewModel(GreeterState(), GreeterInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
+        }
+      )
+
+      await UnoHost.main(features: [greeterPlugin])
+      """,
+    ]
+  }
+
+  @Test func anOutsidePackageBuildsAndRunsItsOwnHost() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "greeter-host-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for (path, text) in Self.files(repository: Self.repository) {
+      let url = directory.appendingPathComponent(path)
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+    let build = Process()
+    build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    build.arguments = ["swift", "build", "--package-path", directory.path]
+    let log = Pipe()
+    build.standardOutput = log
+    build.standardError = log
+    try build.run()
+    let output = await onOwnThread { log.fileHandleForReading.readDataToEndOfFile() }
+    build.waitUntilExit()
+    try #require(
+      build.terminationStatus == 0,
+      "the outside package did not build:\n\(String(decoding: output, as: UTF8.self).suffix(3000))")
+    let binary = directory.appendingPathComponent(".build/debug/greeter-host")
+
+    let (lines, status) = try await HostProcess.run(
+      input: """
+        {"op":"features","id":"f"}
+        {"op":"open","feature":"greeter"}
+        {"op":"send","session":1,"action":{"greet":{"name":"Ada"}},"id":"g"}
+        {"op":"open","feature":"counter","id":"nope"}
+
+        """,
+      binary: binary)
+    #expect(status == 0)
+    #expect(lines.first?.contains(#""name":"greeter""#) == true)
+    #expect(
+      Array(lines.dropFirst()) == [
+        #"{"type":"opened","id":null,"session":1,"feature":"greeter","state":{"greeting":""}}"#,
+        #"{"type":"state","session":1,"request":"g","state":{"greeting":"Hello, Ada!"}}"#,
+        #"{"type":"finished","session":1,"request":"g","cancelled":false}"#,
+        #"{"type":"error","id":"nope","code":"unknown_feature","message":"unknown feature 'counter'; features are: greeter"}"#,
+      ])
+    let (listed, _) = try await HostProcess.run(["features"], input: "", binary: binary)
+    #expect(listed.first == "greeter: Greets whoever you name.")
+  }
+}
