@@ -12,6 +12,7 @@ let package = Package(
   dependencies: [
     .package(path: "../UnoCore"),
     .package(path: "../UnoPresentation"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
       url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
@@ -24,6 +25,7 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),

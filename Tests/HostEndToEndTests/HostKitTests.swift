@@ -130,5 +130,12 @@ struct HostKitTests {
       ])
     let (listed, _) = try await HostProcess.run(["features"], input: "", binary: binary)
     #expect(listed.first == "greeter: Greets whoever you name.")
+    // The terminal mode comes with the kit too.
+    let (shown, shownStatus) = try await HostProcess.run(
+      ["run", "greeter", "--format", "pretty"], input: "greet Ada\n", binary: binary)
+    #expect(shownStatus == 0)
+    #expect(
+      shown.joined(separator: "\n").contains(
+        "after greet Ada:\n- GreeterState(greeting: \"\")\n+ GreeterState(greeting: \"Hello, Ada!\")"))
   }
 }

@@ -49,7 +49,7 @@ public func parseRequest(_ line: [UInt8]) -> Result<Request, RequestError> {
 
 /// Parses a line's JSON, turning a parse failure into the request error a client sees:
 /// `invalid_utf8`, `too_deep` or `invalid_json`.
-func parseLineJSON(_ line: [UInt8]) -> Result<JSONValue, RequestError> {
+public func parseLineJSON(_ line: [UInt8]) -> Result<JSONValue, RequestError> {
   do {
     return .success(try parseJSON(line))
   } catch {

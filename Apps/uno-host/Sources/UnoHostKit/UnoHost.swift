@@ -129,7 +129,15 @@ struct Run: AsyncParsableCommand {
       """
   )
   @Argument(help: "The feature to run, e.g. counter.") var feature: String
+  @Option(
+    help: """
+      pretty: the view state, then each change as a diff, for a person (the default when standard \
+      output is a terminal); json: the protocol's JSON lines, for programs (the default otherwise).
+      """)
+  var format: Format?
   @OptionGroup var options: Options
+
+  enum Format: String, ExpressibleByArgument { case pretty, json }
 
   func run() async throws {
     let registry = loadRegistry()
@@ -141,7 +149,12 @@ struct Run: AsyncParsableCommand {
       )
       throw ExitCode(1)
     }
-    await serve(registry: registry, options: options, defaultFeature: feature)
+    switch format ?? (isatty(STDOUT_FILENO) == 1 ? .pretty : .json) {
+    case .json:
+      await serve(registry: registry, options: options, defaultFeature: feature)
+    case .pretty:
+      await runInTerminal(registry: registry, feature: feature, options: options)
+    }
   }
 }
 
@@ -195,6 +208,46 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
     )
   }
   host.closeAll()
+  writer.flush()
+  withExtendedLifetime(signals) {}
+}
+
+/// `run <feature>` in the terminal mode (``TerminalSession``): lines typed in, changes out as diffs.
+@MainActor
+func runInTerminal(registry: FeatureRegistry, feature: String, options: Options) async {
+  signal(SIGPIPE, SIG_IGN)
+  let writer = StdoutWriter()
+  let signals = handleSignals {
+    writer.flush(); exit(0)
+  }
+  let terminal = TerminalSession(
+    plugin: registry[feature]!, registry: registry, sessionDependencies: options.sessionDependencies,
+    write: { writer.write($0) })
+  var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
+  reading: for await chunk in StdinReader.chunks() {
+    var quit = false
+    writer.batch {
+      for event in splitter.append(chunk.bytes) where !quit {
+        guard case .line(let bytes) = event else {
+          writer.write("That line is too long; type a shorter action.")
+          continue
+        }
+        terminal.handle(String(decoding: bytes, as: UTF8.self))
+        quit = terminal.hasQuit
+      }
+    }
+    chunk.processed()
+    if quit { break reading }
+  }
+  if !terminal.hasQuit {
+    writer.batch {
+      for event in splitter.finish() {
+        if case .line(let bytes) = event { terminal.handle(String(decoding: bytes, as: UTF8.self)) }
+      }
+    }
+  }
+  // Let the effects of what was typed finish (a debounced search), so that their changes show.
+  await terminal.drain(timeout: .milliseconds(Int(options.drainTimeout * 1000)))
   writer.flush()
   withExtendedLifetime(signals) {}
 }

@@ -1,3 +1,4 @@
+import CustomDump
 import Foundation
 import UnoCore
 import UnoPresentation
@@ -14,6 +15,8 @@ public final class FeatureSession {
   private let _send: @MainActor (JSONValue) throws -> EventTask
   private let _viewState: @MainActor () -> String
   private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
+  private let _dump: @MainActor () -> String
+  private let _observeDiffs: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
   private let viewModel: AnyObject
 
   init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
@@ -32,6 +35,25 @@ public final class FeatureSession {
         onChange(JSONCoding.string(of: state, encoder: encoder), source)
       }
     }
+    _dump = { String(customDumping: viewModel.viewState) }
+    _observeDiffs = { onChange in
+      var previous = viewModel.viewState
+      viewModel.observeViewState { state, source in
+        let difference = diff(previous, state) ?? "  (no visible change)"
+        previous = state
+        onChange(difference, source)
+      }
+    }
+  }
+
+  /// The current view state, pretty-printed for a person (swift-custom-dump).
+  public var viewStateDump: String { _dump() }
+
+  /// Calls `onChange` after every view-state change with a diff of it (`-` before, `+` after,
+  /// swift-custom-dump) and where it came from: what a person watching wants, rather than the
+  /// whole state each time.
+  public func observeViewStateDiffs(_ onChange: @escaping @MainActor (String, StateChangeSource) -> Void) {
+    _observeDiffs(onChange)
   }
 
   /// The current view state as a JSON object (sorted keys).

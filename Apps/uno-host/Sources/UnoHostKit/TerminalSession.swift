@@ -1,0 +1,232 @@
+import Dependencies
+import Foundation
+import UnoCore
+import UnoHostCore
+import UnoPlugin
+
+/// `run <feature>` for a person: the view state once, then each change as a diff headed by what
+/// caused it; commands beside actions; shorthand for actions with one field; errors as sentences.
+///
+/// ```
+/// > queryChanged smiling cat
+/// after queryChanged smiling cat:
+///   SearchViewState(
+/// -   query: "",
+/// +   query: "smiling cat",
+///     ...
+/// ```
+@MainActor
+final class TerminalSession {
+  private let plugin: FeaturePlugin
+  private let registry: FeatureRegistry
+  private let session: FeatureSession
+  private let write: @MainActor (String) -> Void
+  /// The line being handled, to head the change it causes.
+  private var typing: String?
+  /// What was typed, by the event task of the action it sent: to head the changes its effects
+  /// make later.
+  private var typedByTask: [EventTask.ID: String] = [:]
+  /// The tasks of the actions sent, for waiting at the end of input.
+  private var tasks: [EventTask] = []
+  /// Whether `quit` was typed.
+  private(set) var hasQuit = false
+
+  init(
+    plugin: FeaturePlugin, registry: FeatureRegistry,
+    sessionDependencies: @Sendable (inout DependencyValues) -> Void,
+    write: @escaping @MainActor (String) -> Void
+  ) {
+    self.plugin = plugin
+    self.registry = registry
+    self.write = write
+    self.session = withDependencies(sessionDependencies) { plugin.makeSession() }
+    session.observeViewStateDiffs { [weak self] diff, source in
+      self?.changed(diff, source: source)
+    }
+    write("\(plugin.name): \(plugin.summary)\nType an action, or 'help'. Ctrl-D or 'quit' ends.\n")
+    write(session.viewStateDump)
+  }
+
+  private func changed(_ diff: String, source: StateChangeSource) {
+    let cause: String
+    switch source {
+    case .action:
+      cause = "after \(typing ?? "an action")"
+    case .effect(let task):
+      cause = "effect of \(typedByTask[task] ?? "an earlier action")"
+    }
+    write("\(cause):\n\(diff)")
+  }
+
+  /// Handles one typed line.
+  func handle(_ line: String) {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    guard !trimmed.isEmpty else { return }
+    switch trimmed {
+    case "help", "?":
+      write(help())
+      return
+    case "state":
+      write(session.viewStateDump)
+      return
+    case "features":
+      write(describeFeatures(registry))
+      return
+    case "quit", "exit":
+      hasQuit = true
+      return
+    default:
+      break
+    }
+    let action: JSONValue
+    switch parseAction(trimmed) {
+    case .success(let parsed): action = parsed
+    case .failure(let message):
+      write(message)
+      return
+    }
+    typing = trimmed
+    defer { typing = nil }
+    do {
+      let task = try session.send(action)
+      if let id = task.id {
+        typedByTask[id] = trimmed
+        tasks.append(task)
+      }
+    } catch {
+      write(sentence(for: error))
+    }
+  }
+
+  /// Waits until every action's effects have finished, or `timeout` has passed.
+  func drain(timeout: Duration) async {
+    let tasks = self.tasks
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for task in tasks { await task.finish() }
+      }
+      group.addTask {
+        try? await Task.sleep(for: timeout)
+      }
+      await group.next()
+      group.cancelAll()
+    }
+  }
+
+  // MARK: Reading actions
+
+  private enum Parsed {
+    case success(JSONValue)
+    case failure(String)
+  }
+
+  /// `{"json":…}` as it is; `name` as an action without payload; `name words…` as an action with
+  /// one field, the words as its value, typed like the field in the action's example.
+  private func parseAction(_ text: String) -> Parsed {
+    if text.first == "{" || text.first == "\"" {
+      switch parseLineJSON(Array(text.utf8)) {
+      case .success(let value): return .success(value)
+      case .failure(let error):
+        return .failure(
+          "That is not valid JSON (\(error.message)). Type an action as JSON, e.g. "
+            + "\((plugin.actions.first?.example ?? .null).text), or by name; 'help' lists them.")
+      }
+    }
+    let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
+    let name = parts[0]
+    guard let info = plugin.actions.first(where: { $0.name == name }) else {
+      return .failure(
+        "There is no action '\(name)' in \(plugin.name). Its actions are: "
+          + "\(uniqueActionNames.joined(separator: ", ")). Type 'help' to see each with an example.")
+    }
+    guard parts.count == 2 else { return .success(.string(name)) }
+    let value = parts[1]
+    guard case .object(let payload)? = info.example[name], payload.count == 1, let field = payload.keys.first
+    else {
+      return .failure(
+        "'\(name)' does not take a single value. Type it as JSON, e.g. \((info.example).text).")
+    }
+    guard let typed = Self.value(value, like: payload[field]!) else {
+      return .failure(
+        "'\(name)' takes its \(field) as \(Self.kind(of: payload[field]!)), and '\(value)' is not one. "
+          + "For example: \((info.example).text).")
+    }
+    return .success(.object([name: .object([field: typed])]))
+  }
+
+  private var uniqueActionNames: [String] {
+    var seen: Set<String> = []
+    return plugin.actions.map(\.name).filter { seen.insert($0).inserted }
+  }
+
+  private static func value(_ text: String, like example: JSONValue) -> JSONValue? {
+    switch example {
+    case .string: return .string(text)
+    case .integer: return Int(text).map(JSONValue.integer)
+    case .double: return Double(text).map(JSONValue.double)
+    case .bool: return text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
+    default: return parseLineJSON(Array(text.utf8)).success
+    }
+  }
+
+  private static func kind(of example: JSONValue) -> String {
+    switch example {
+    case .string: "text"
+    case .integer: "a whole number"
+    case .double: "a number"
+    case .bool: "true or false"
+    default: "JSON"
+    }
+  }
+
+  private func help() -> String {
+    var text = "\(plugin.name): \(plugin.summary)\n\nActions:\n"
+    let width = plugin.actions.map(\.name.count).max() ?? 0
+    for action in plugin.actions {
+      let padding = String(repeating: " ", count: width - action.name.count)
+      text += "  \(action.name)\(padding)  \(action.summary)  e.g. \(shorthand(action))\n"
+    }
+    text += """
+
+      Commands: help, state (the whole view state), features (every feature), quit.
+      An action is its name (increment), its name and its one value (queryChanged smiling cat),
+      or JSON ({"queryChanged":{"query":"cat"}}).
+      """
+    return text
+  }
+
+  /// How a person types the example: the shorthand when it has one, JSON otherwise.
+  private func shorthand(_ action: FeaturePlugin.ActionInfo) -> String {
+    guard case .object(let payload)? = action.example[action.name] else { return (action.example).text }
+    if payload.isEmpty { return action.name }
+    if payload.count == 1, let value = payload.values.first {
+      switch value {
+      case .string(let text): return "\(action.name) \(text)"
+      case .integer, .double, .bool: return "\(action.name) \((value).text)"
+      default: break
+      }
+    }
+    return (action.example).text
+  }
+
+  private func sentence(for error: FeatureError) -> String {
+    switch error {
+    case .unknownAction(let name, let feature, let known):
+      return
+        "There is no action '\(name)' in \(feature). Its actions are: \(known.joined(separator: ", ")). "
+        + "Type 'help' to see each with an example."
+    case .invalidPayload(let action, _, let reason):
+      let example = plugin.actions.first { $0.name == action }.map { ($0.example).text } ?? ""
+      return "'\(action)' was not understood: \(reason). For example: \(example)."
+    case .malformedAction(let reason):
+      return "That is not an action: \(reason). Type 'help' to see the actions."
+    }
+  }
+}
+
+extension Result {
+  fileprivate var success: Success? {
+    if case .success(let value) = self { return value }
+    return nil
+  }
+}

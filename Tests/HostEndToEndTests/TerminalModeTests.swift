@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `uno-host run <feature>` for a person: forced with `--format pretty`, and chosen by itself
+/// when standard output is a real terminal.
+@Suite struct TerminalModeTests {
+  static func run(_ feature: String, typing lines: [String]) async throws -> String {
+    let (output, status) = try await HostProcess.run(
+      ["run", feature, "--format", "pretty"] + HostProcess.patientDrain,
+      input: lines.map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    return output.joined(separator: "\n")
+  }
+
+  @Test func aQueryShowsWhatItChangedThenWhatItsDebouncedSearchChanged() async throws {
+    let output = try await Self.run("search", typing: ["queryChanged smiling cat"])
+    // The initial view state once, pretty-printed.
+    #expect(output.contains("SearchViewState(\n  query: \"\","))
+    // The query, as a diff headed by what was typed.
+    #expect(
+      output.contains(
+        "after queryChanged smiling cat:\n  SearchViewState(\n-   query: \"\",\n+   query: \"smiling cat\","))
+    // The results, written by the debounced search: headed by the action whose effect it is.
+    let effect = try #require(output.range(of: "effect of queryChanged smiling cat:"))
+    #expect(output[effect.upperBound...].contains("SMILING CAT FACE WITH OPEN MOUTH"))
+    // Never a JSON line.
+    #expect(!output.contains(#"{"type""#))
+  }
+
+  @Test func commandsAndErrorsReadAsSentences() async throws {
+    let output = try await Self.run(
+      "search",
+      typing: ["help", "fly", "select abc", "clear now", "{oops", "state", "features", "quit", "submit"])
+    #expect(output.contains("Actions:\n  queryChanged"))
+    #expect(output.contains("Commands: help, state (the whole view state), features (every feature), quit."))
+    #expect(output.contains("There is no action 'fly' in search. Its actions are: queryChanged, submit"))
+    #expect(output.contains("'select' takes its id as a whole number, and 'abc' is not one."))
+    #expect(output.contains("'clear' does not take a single value."))
+    #expect(output.contains("That is not valid JSON"))
+    #expect(output.contains("counter: A number to increment"))  // features
+    // quit ends the session: the submit after it was never handled.
+    #expect(!output.contains("after submit"))
+  }
+
+  @Test func aBareNameAndJSONStillWork() async throws {
+    let output = try await Self.run("counter", typing: ["increment", #"{"decrement":{}}"#, #""increment""#])
+    #expect(output.contains("after increment:"))
+    #expect(output.contains("after {\"decrement\":{}}:"))
+    #expect(output.contains("after \"increment\":"))
+  }
+
+  /// Through a real pseudo-terminal (util-linux's `script`): no `--format`, and the host sees a
+  /// terminal, so a person gets the readable form.
+  @Test func aRealTerminalGetsThePrettyFormWithoutAsking() async throws {
+    let script = Process()
+    script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    let command = "'\(HostProcess.binary.path)' run search --drain-timeout 600"
+    script.arguments = ["-qfec", command, "/dev/null"]
+    let (input, output) = (Pipe(), Pipe())
+    script.standardInput = input
+    script.standardOutput = output
+    script.standardError = FileHandle.nullDevice
+    try script.run()
+    input.fileHandleForWriting.write(Data("queryChanged smiling cat\n".utf8))
+    try input.fileHandleForWriting.close()
+    let data = await onOwnThread { output.fileHandleForReading.readDataToEndOfFile() }
+    script.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    #expect(text.contains("after queryChanged smiling cat:"))
+    #expect(text.contains("effect of queryChanged smiling cat:"))
+    #expect(text.contains("SMILING CAT FACE WITH OPEN MOUTH"))
+    #expect(!text.contains(#"{"type""#))
+  }
+}
