@@ -104,7 +104,7 @@ struct HostKitTests {
     build.standardError = log
     try build.run()
     let output = await onOwnThread { log.fileHandleForReading.readDataToEndOfFile() }
-    build.waitUntilExit()
+    await onOwnThread { build.waitUntilExit() }
     try #require(
       build.terminationStatus == 0,
       "the outside package did not build:\n\(String(decoding: output, as: UTF8.self).suffix(3000))")

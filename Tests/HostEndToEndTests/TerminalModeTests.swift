@@ -64,7 +64,7 @@ import Testing
     input.fileHandleForWriting.write(Data("queryChanged smiling cat\n".utf8))
     try input.fileHandleForWriting.close()
     let data = await onOwnThread { output.fileHandleForReading.readDataToEndOfFile() }
-    script.waitUntilExit()
+    await onOwnThread { script.waitUntilExit() }
     let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     #expect(text.contains("after queryChanged smiling cat:"))
     #expect(text.contains("effect of queryChanged smiling cat:"))

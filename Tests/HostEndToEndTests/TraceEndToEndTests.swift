@@ -26,7 +26,7 @@ import Testing
       onOwnThread { output.fileHandleForReading.readDataToEndOfFile() },
       onOwnThread { errors.fileHandleForReading.readDataToEndOfFile() }
     )
-    process.waitUntilExit()
+    await onOwnThread { process.waitUntilExit() }
     #expect(process.terminationStatus == 0)
     let json = String(decoding: stdout, as: UTF8.self).split(separator: "\n")
     #expect(json.count == 3)

@@ -11,37 +11,10 @@ import UnoPlugin
 /// with its session and request, then a `finished` line when its effects are done.
 @MainActor
 public final class ProtocolHost {
-  private let registry: FeatureRegistry
   private let output: @MainActor (String) -> Void
-  private var sessions: [Int: Session] = [:]
-  private var nextSession = 1
-  private var nextAutoRequest = 1
-  /// The request whose action is being handled right now: changes it makes synchronously are its.
-  private var sending: (session: Int, request: JSONValue)?
-  private var running = 0
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  private lazy var featuresJSON = Self.describe(registry)
-
-  final class Session {
-    let id: Int
-    let feature: String
-    let session: FeatureSession
-    /// Requests whose effects are running, by request key.
-    var requests: [String: EventTask] = [:]
-    /// The request each running event task belongs to.
-    var requestByTask: [EventTask.ID: JSONValue] = [:]
-
-    init(id: Int, feature: String, session: FeatureSession) {
-      self.id = id
-      self.feature = feature
-      self.session = session
-    }
-  }
-
-  /// Where each session's changes are traced, if anywhere (``init(registry:sessionDependencies:trace:output:)``).
-  private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
-  /// Dependency overrides every session is created with.
-  private let sessionDependencies: @Sendable (inout DependencyValues) -> Void
+  /// The sessions and their running requests; their changes come back as ``event(_:)``.
+  private var sessions: HostSessions!
+  private lazy var featuresJSON = Self.describe(sessions.registry)
 
   /// `--trace`'s printers: standard error, each line tagged `[session feature]`.
   public static let traceToStandardError: @Sendable (_ session: Int, _ feature: String) -> _ChangePrinter = {
@@ -62,16 +35,18 @@ public final class ProtocolHost {
     trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
     output: @escaping @MainActor (String) -> Void
   ) {
-    self.registry = registry
-    self.sessionDependencies = sessionDependencies
-    self.trace = trace
     self.output = output
+    self.sessions = HostSessions(
+      registry: registry, sessionDependencies: sessionDependencies, trace: trace
+    ) { [unowned self] event in
+      self.event(event)
+    }
   }
 
   /// Open sessions.
-  public var openSessions: Int { sessions.count }
+  public var openSessions: Int { sessions.openSessions }
   /// Requests whose effects have not finished.
-  public var runningRequests: Int { running }
+  public var runningRequests: Int { sessions.runningRequests }
 
   // MARK: Input
 
@@ -101,24 +76,28 @@ public final class ProtocolHost {
 
   /// Handles one request.
   public func handle(_ request: Request) {
-    switch request {
-    case .version(let id):
-      emit(#"{"type":"version","id":\#(json(id)),"protocol":\#(hostProtocolVersion),"host":"uno-host"}"#)
-    case .features(let id):
-      emit(#"{"type":"features","id":\#(json(id)),"features":\#(featuresJSON)}"#)
-    case .sessions(let id):
-      let list = sessions.keys.sorted().map {
-        #"{"session":\#($0),"feature":\#(json(sessions[$0]!.feature))}"#
+    do throws(HostSessions.Failure) {
+      switch request {
+      case .version(let id):
+        emit(#"{"type":"version","id":\#(json(id)),"protocol":\#(hostProtocolVersion),"host":"uno-host"}"#)
+      case .features(let id):
+        emit(#"{"type":"features","id":\#(json(id)),"features":\#(featuresJSON)}"#)
+      case .sessions(let id):
+        let list = sessions.list.map { #"{"session":\#($0.session),"feature":\#(json($0.feature))}"# }
+        emit(#"{"type":"sessions","id":\#(json(id)),"sessions":[\#(list.joined(separator: ","))]}"#)
+      case .open(let id, let feature):
+        try opened(feature, id: id)
+      case .send(let id, let session, let action):
+        try sessions.send(action, to: session, request: id)
+      case .cancel(let id, let session, let request):
+        try sessions.cancel(request: request, in: session)
+        emit(#"{"type":"cancelled","id":\#(json(id)),"session":\#(session),"request":\#(json(request))}"#)
+      case .close(let id, let session):
+        try sessions.close(session)
+        emit(#"{"type":"closed","id":\#(json(id)),"session":\#(session)}"#)
       }
-      emit(#"{"type":"sessions","id":\#(json(id)),"sessions":[\#(list.joined(separator: ","))]}"#)
-    case .open(let id, let feature):
-      open(feature, id: id)
-    case .send(let id, let session, let action):
-      send(action, to: session, id: id)
-    case .cancel(let id, let session, let request):
-      cancel(request, in: session, id: id)
-    case .close(let id, let session):
-      close(session, id: id)
+    } catch {
+      self.error(request.id, error.code, error.message)
     }
   }
 
@@ -127,102 +106,26 @@ public final class ProtocolHost {
   /// Opens a session of `feature` and returns its number, or `nil` (after an error line).
   @discardableResult
   public func open(_ feature: String, id: JSONValue? = nil) -> Int? {
-    guard let plugin = registry[feature] else {
-      error(
-        id, "unknown_feature",
-        "unknown feature '\(feature)'; features are: \(registry.plugins.map(\.name).joined(separator: ", "))"
-      )
+    do throws(HostSessions.Failure) {
+      return try opened(feature, id: id)
+    } catch {
+      self.error(id, error.code, error.message)
       return nil
     }
-    let number = nextSession
-    nextSession += 1
-    // The session's runtime captures these values where it is created.
-    let featureSession = withDependencies { [trace, sessionDependencies] in
-      sessionDependencies(&$0)
-      if let trace { $0._changeTracer = trace(number, feature) }
-    } operation: {
-      plugin.makeSession()
-    }
-    let session = Session(id: number, feature: feature, session: featureSession)
-    sessions[number] = session
-    session.session.observeViewState { [weak self] state, source in
-      self?.viewStateChanged(session: number, state: state, source: source)
-    }
+  }
+
+  @discardableResult
+  private func opened(_ feature: String, id: JSONValue?) throws(HostSessions.Failure) -> Int {
+    let (number, state) = try sessions.open(feature)
     emit(
-      #"{"type":"opened","id":\#(json(id)),"session":\#(number),"feature":\#(json(feature)),"state":\#(session.session.viewStateJSON)}"#
+      #"{"type":"opened","id":\#(json(id)),"session":\#(number),"feature":\#(json(feature)),"state":\#(state)}"#
     )
     return number
   }
 
-  private func send(_ action: JSONValue, to number: Int, id: JSONValue?) {
-    guard let session = session(number, id: id) else { return }
-    let request = id ?? autoRequestID()
-    let key = requestKey(request)
-    if session.requests[key] != nil {
-      error(
-        id, "duplicate_request",
-        "request \(json(request)) of session \(number) is still running; use a new id")
-      return
-    }
-    sending = (number, request)
-    let task: EventTask
-    do {
-      task = try session.session.send(action)
-    } catch {
-      sending = nil
-      self.error(id, error.code, error.description)
-      return
-    }
-    sending = nil
-    guard let taskID = task.id else {
-      emitFinished(session: number, request: request, cancelled: false)
-      return
-    }
-    session.requests[key] = task
-    session.requestByTask[taskID] = request
-    running += 1
-    Task { [weak self] in
-      await task.finish()
-      self?.requestFinished(
-        session: number, key: key, taskID: taskID, request: request, cancelled: task.isCancelled)
-    }
-  }
-
-  private func requestFinished(
-    session number: Int, key: String, taskID: EventTask.ID, request: JSONValue, cancelled: Bool
-  ) {
-    running -= 1
-    if let session = sessions[number] {
-      session.requests[key] = nil
-      session.requestByTask[taskID] = nil
-      emitFinished(session: number, request: request, cancelled: cancelled)
-    }
-    if running == 0 { wakeIdleWaiters() }
-  }
-
-  private func cancel(_ request: String, in number: Int, id: JSONValue?) {
-    guard let session = session(number, id: id) else { return }
-    guard let task = session.requests[request] else {
-      error(
-        id, "unknown_request", "no running request '\(request)' in session \(number); it may have finished")
-      return
-    }
-    task.cancel()
-    emit(#"{"type":"cancelled","id":\#(json(id)),"session":\#(number),"request":\#(json(request))}"#)
-  }
-
-  private func close(_ number: Int, id: JSONValue?) {
-    guard sessions.removeValue(forKey: number) != nil else {
-      error(id, "unknown_session", "no open session \(number)")
-      return
-    }
-    // Releasing the session releases its view model, which cancels its effects.
-    emit(#"{"type":"closed","id":\#(json(id)),"session":\#(number)}"#)
-  }
-
   /// Closes every session, cancelling their effects.
   public func closeAll() {
-    sessions.removeAll()
+    sessions.closeAll()
   }
 
   /// Waits until no request is running, or until `timeout` has passed on `clock`. Returns whether
@@ -231,40 +134,19 @@ public final class ProtocolHost {
   /// A timeout of zero (or less) does not wait: it returns at once whether anything still runs,
   /// so what it reports does not depend on how quickly a task gets to run.
   public func drain(timeout: Duration, clock: some Clock<Duration> = ContinuousClock()) async -> Bool {
-    guard running > 0 else { return true }
-    guard timeout > .zero else { return false }
-    let deadline = clock.now.advanced(by: timeout)
-    let timer = Task { [weak self] in
-      // Cancelled (the wait ended first): wake nobody, or a later drain would return early.
-      guard (try? await clock.sleep(toDeadline: deadline)) != nil else { return }
-      self?.wakeIdleWaiters()
-    }
-    await withCheckedContinuation { idleWaiters.append($0) }
-    timer.cancel()
-    return running == 0
-  }
-
-  private func wakeIdleWaiters() {
-    let waiters = idleWaiters
-    idleWaiters = []
-    for waiter in waiters { waiter.resume() }
+    await sessions.drain(timeout: timeout, clock: clock)
   }
 
   // MARK: Output
 
-  private func viewStateChanged(session number: Int, state: String, source: StateChangeSource) {
-    let request: JSONValue?
-    switch source {
-    case .action:
-      request = sending?.session == number ? sending?.request : nil
-    case .effect(let taskID):
-      request = sessions[number]?.requestByTask[taskID]
+  private func event(_ event: HostSessions.Event) {
+    switch event {
+    case .changed(let session, let state, let request):
+      emit(#"{"type":"state","session":\#(session),"request":\#(json(request)),"state":\#(state)}"#)
+    case .finished(let session, let request, let cancelled):
+      emit(
+        #"{"type":"finished","session":\#(session),"request":\#(json(request)),"cancelled":\#(cancelled)}"#)
     }
-    emit(#"{"type":"state","session":\#(number),"request":\#(json(request)),"state":\#(state)}"#)
-  }
-
-  private func emitFinished(session: Int, request: JSONValue, cancelled: Bool) {
-    emit(#"{"type":"finished","session":\#(session),"request":\#(json(request)),"cancelled":\#(cancelled)}"#)
   }
 
   private func error(_ id: JSONValue?, _ code: String, _ message: String) {
@@ -273,27 +155,6 @@ public final class ProtocolHost {
 
   private func emit(_ line: String) {
     output(line)
-  }
-
-  private func session(_ number: Int, id: JSONValue?) -> Session? {
-    guard let session = sessions[number] else {
-      error(id, "unknown_session", "no open session \(number)")
-      return nil
-    }
-    return session
-  }
-
-  private func autoRequestID() -> JSONValue {
-    defer { nextAutoRequest += 1 }
-    return .string("auto-\(nextAutoRequest)")
-  }
-
-  private func requestKey(_ request: JSONValue) -> String {
-    switch request {
-    case .string(let string): string
-    case .integer(let int): String(int)
-    default: json(request)
-    }
   }
 
   /// The registry's features as JSON, written like every other host line (``JSONValue/text``):

@@ -12,6 +12,15 @@ public enum Request: Equatable, Sendable {
   case send(id: JSONValue?, session: Int, action: JSONValue)
   case cancel(id: JSONValue?, session: Int, request: String)
   case close(id: JSONValue?, session: Int)
+
+  /// The request's `id`, which its answer (or error) repeats.
+  public var id: JSONValue? {
+    switch self {
+    case .version(let id), .features(let id), .sessions(let id), .open(let id, _), .send(let id, _, _),
+      .cancel(let id, _, _), .close(let id, _):
+      id
+    }
+  }
 }
 
 /// Why a line was not a valid request. Every one becomes exactly one error line.

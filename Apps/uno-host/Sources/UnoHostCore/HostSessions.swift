@@ -1,0 +1,271 @@
+import Dependencies
+import UnoCore
+import UnoPlugin
+
+/// The sessions a host has open and the requests running in them: what every front end of
+/// uno-host shares (the JSON-lines protocol, ``ProtocolHost``, and the Model Context Protocol
+/// server).
+///
+/// Each operation either succeeds or throws a ``Failure`` with a stable code and a message for a
+/// person; the front end decides how to write it. Changes of a session's view state and the end
+/// of a request's effects are reported through `events`, each tagged with the request it belongs
+/// to: the one being sent for a change an action makes, the one whose effect wrote it for a
+/// change an effect makes.
+@MainActor
+public final class HostSessions {
+  /// Why an operation failed.
+  public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A stable machine-readable code, e.g. `unknown_session`.
+    public let code: String
+    /// What is wrong and how to fix it, for a person.
+    public let message: String
+
+    public init(_ code: String, _ message: String) {
+      self.code = code
+      self.message = message
+    }
+
+    public var description: String { "\(code): \(message)" }
+  }
+
+  /// What happened in a session, as it happens.
+  public enum Event: Sendable {
+    /// The session's view state is now `state` (JSON text), changed by `request` (`nil` when no
+    /// request of this host caused it).
+    case changed(session: Int, state: String, request: JSONValue?)
+    /// Every effect of `request` has ended, by finishing or by being cancelled.
+    case finished(session: Int, request: JSONValue, cancelled: Bool)
+  }
+
+  /// An open session.
+  public struct Summary: Equatable, Sendable {
+    public let session: Int
+    public let feature: String
+  }
+
+  private final class Session {
+    let feature: String
+    let session: FeatureSession
+    /// Requests whose effects are running, by request key.
+    var requests: [String: EventTask] = [:]
+    /// The request each running event task belongs to.
+    var requestByTask: [EventTask.ID: JSONValue] = [:]
+
+    init(feature: String, session: FeatureSession) {
+      self.feature = feature
+      self.session = session
+    }
+  }
+
+  /// The features sessions can be opened of.
+  public let registry: FeatureRegistry
+  private let events: @MainActor (Event) -> Void
+  private let sessionDependencies: @Sendable (inout DependencyValues) -> Void
+  private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
+  private var sessions: [Int: Session] = [:]
+  private var nextSession = 1
+  private var nextAutoRequest = 1
+  /// The request whose action is being handled right now: changes it makes synchronously are its.
+  private var sending: (session: Int, request: JSONValue)?
+  private var running = 0
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates an empty table of sessions of `registry`'s features.
+  ///
+  /// - Parameters:
+  ///   - sessionDependencies: Applied where each session's runtime is created (uno-host sets the
+  ///     data directory and, for reproducible transcripts, the id generator).
+  ///   - trace: The change printer of each session, if changes are traced.
+  ///   - events: Told of every view-state change and of the end of every request's effects.
+  public init(
+    registry: FeatureRegistry,
+    sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+    trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
+    events: @escaping @MainActor (Event) -> Void
+  ) {
+    self.registry = registry
+    self.sessionDependencies = sessionDependencies
+    self.trace = trace
+    self.events = events
+  }
+
+  /// Open sessions, in the order they were opened.
+  public var list: [Summary] {
+    sessions.keys.sorted().map { Summary(session: $0, feature: sessions[$0]!.feature) }
+  }
+
+  /// How many sessions are open.
+  public var openSessions: Int { sessions.count }
+
+  /// Requests whose effects have not finished.
+  public var runningRequests: Int { running }
+
+  /// Opens a session of `feature`; returns its number and its initial view state (JSON text).
+  public func open(_ feature: String) throws(Failure) -> (session: Int, state: String) {
+    guard let plugin = registry[feature] else {
+      throw Failure(
+        "unknown_feature",
+        "unknown feature '\(feature)'; features are: \(registry.plugins.map(\.name).joined(separator: ", "))"
+      )
+    }
+    let number = nextSession
+    nextSession += 1
+    // The session's runtime captures these values where it is created.
+    let featureSession = withDependencies { [trace, sessionDependencies] in
+      sessionDependencies(&$0)
+      if let trace { $0._changeTracer = trace(number, feature) }
+    } operation: {
+      plugin.makeSession()
+    }
+    sessions[number] = Session(feature: feature, session: featureSession)
+    featureSession.observeViewState { [weak self] state, source in
+      self?.viewStateChanged(session: number, state: state, source: source)
+    }
+    return (number, featureSession.viewStateJSON)
+  }
+
+  /// The current view state of `session` (JSON text).
+  public func state(of session: Int) throws(Failure) -> String {
+    try self.session(session).session.viewStateJSON
+  }
+
+  /// The feature `session` runs.
+  public func feature(of session: Int) throws(Failure) -> String {
+    try self.session(session).feature
+  }
+
+  /// Sends `action` (a name, or a one-key object with its payload) to `session` as `request`
+  /// (`auto-<n>` when `nil`).
+  ///
+  /// The changes the action makes are reported before this returns; if it started no effect, so
+  /// is its ``Event/finished(session:request:cancelled:)``.
+  ///
+  /// - Returns: The request's id and the action's ``EventTask``.
+  @discardableResult
+  public func send(
+    _ action: JSONValue, to number: Int, request: JSONValue? = nil
+  ) throws(Failure) -> (request: JSONValue, task: EventTask) {
+    let session = try self.session(number)
+    let request = request ?? autoRequestID()
+    let key = requestKey(request)
+    if session.requests[key] != nil {
+      throw Failure(
+        "duplicate_request", "request \(request.text) of session \(number) is still running; use a new id")
+    }
+    sending = (number, request)
+    defer { sending = nil }
+    let task: EventTask
+    do {
+      task = try session.session.send(action)
+    } catch {
+      throw Failure(error.code, error.description)
+    }
+    guard let taskID = task.id else {
+      events(.finished(session: number, request: request, cancelled: false))
+      return (request, task)
+    }
+    session.requests[key] = task
+    session.requestByTask[taskID] = request
+    running += 1
+    Task { [weak self] in
+      await task.finish()
+      self?.requestFinished(
+        session: number, key: key, taskID: taskID, request: request, cancelled: task.isCancelled)
+    }
+    return (request, task)
+  }
+
+  /// Cancels the effects of the running request `request` (its id as a string) in `session`.
+  public func cancel(request: String, in number: Int) throws(Failure) {
+    let session = try self.session(number)
+    guard let task = session.requests[request] else {
+      throw Failure(
+        "unknown_request", "no running request '\(request)' in session \(number); it may have finished")
+    }
+    task.cancel()
+  }
+
+  /// Closes `session`, cancelling its effects.
+  public func close(_ number: Int) throws(Failure) {
+    // Releasing the session releases its view model, which cancels its effects.
+    guard sessions.removeValue(forKey: number) != nil else {
+      throw Failure("unknown_session", "no open session \(number)")
+    }
+  }
+
+  /// Closes every session, cancelling their effects.
+  public func closeAll() {
+    sessions.removeAll()
+  }
+
+  /// Waits until no request is running, or until `timeout` has passed on `clock`. Returns whether
+  /// everything finished.
+  ///
+  /// A timeout of zero (or less) does not wait: it returns at once whether anything still runs,
+  /// so what it reports does not depend on how quickly a task gets to run.
+  public func drain(timeout: Duration, clock: some Clock<Duration> = ContinuousClock()) async -> Bool {
+    guard running > 0 else { return true }
+    guard timeout > .zero else { return false }
+    let deadline = clock.now.advanced(by: timeout)
+    let timer = Task { [weak self] in
+      // Cancelled (the wait ended first): wake nobody, or a later drain would return early.
+      guard (try? await clock.sleep(toDeadline: deadline)) != nil else { return }
+      self?.wakeIdleWaiters()
+    }
+    await withCheckedContinuation { idleWaiters.append($0) }
+    timer.cancel()
+    return running == 0
+  }
+
+  // MARK: Bookkeeping
+
+  private func session(_ number: Int) throws(Failure) -> Session {
+    guard let session = sessions[number] else {
+      throw Failure("unknown_session", "no open session \(number)")
+    }
+    return session
+  }
+
+  private func requestFinished(
+    session number: Int, key: String, taskID: EventTask.ID, request: JSONValue, cancelled: Bool
+  ) {
+    running -= 1
+    if let session = sessions[number] {
+      session.requests[key] = nil
+      session.requestByTask[taskID] = nil
+      events(.finished(session: number, request: request, cancelled: cancelled))
+    }
+    if running == 0 { wakeIdleWaiters() }
+  }
+
+  private func wakeIdleWaiters() {
+    let waiters = idleWaiters
+    idleWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
+  private func viewStateChanged(session number: Int, state: String, source: StateChangeSource) {
+    let request: JSONValue?
+    switch source {
+    case .action:
+      request = sending?.session == number ? sending?.request : nil
+    case .effect(let taskID):
+      request = sessions[number]?.requestByTask[taskID]
+    }
+    events(.changed(session: number, state: state, request: request))
+  }
+
+  private func autoRequestID() -> JSONValue {
+    defer { nextAutoRequest += 1 }
+    return .string("auto-\(nextAutoRequest)")
+  }
+
+  /// The key a request is found by (``cancel(request:in:)`` takes it as a string).
+  private func requestKey(_ request: JSONValue) -> String {
+    switch request {
+    case .string(let string): string
+    case .integer(let int): String(int)
+    default: request.text
+    }
+  }
+}
