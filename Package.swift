@@ -26,6 +26,8 @@ let package = Package(
     .package(path: "Packages/UnoTesting"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
@@ -61,11 +63,26 @@ let package = Package(
       ],
       path: "Apps/uno-host/Sources/UnoHostCore"
     ),
+    // The Model Context Protocol server: the MCP SDK's server over the host's sessions.
+    .target(
+      name: "UnoHostMCP",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      path: "Apps/uno-host/Sources/UnoHostMCP"
+    ),
     // The host kit: uno-host's command line over any features.
     .target(
       name: "UnoHostKit",
       dependencies: [
         "UnoHostCore",
+        "UnoHostMCP",
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -99,7 +116,9 @@ let package = Package(
     ),
     .testTarget(
       name: "UnoHostCoreTests",
-      dependencies: ["UnoHostCore", "BundledFeatures"],
+      dependencies: [
+        "UnoHostCore", "UnoHostMCP", "BundledFeatures", .product(name: "MCP", package: "swift-sdk"),
+      ],
       path: "Apps/uno-host/Tests/UnoHostCoreTests",
       exclude: ["FuzzRegressions"]
     ),

@@ -17,6 +17,8 @@ let package = Package(
     .package(path: "../../Packages/Search"),
     .package(path: "../../Packages/Todos"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
       url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
@@ -33,11 +35,25 @@ let package = Package(
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
+    // The Model Context Protocol server: the MCP SDK's server over the host's sessions.
+    .target(
+      name: "UnoHostMCP",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
     // The host kit: the command line (arguments, stdin, stdout, signals) over any features.
     .target(
       name: "UnoHostKit",
       dependencies: [
         "UnoHostCore",
+        "UnoHostMCP",
+        .product(name: "MCP", package: "swift-sdk"),
+        .product(name: "Logging", package: "swift-log"),
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -57,7 +73,11 @@ let package = Package(
     // The executable: the kit over the bundled features.
     .executableTarget(name: "uno-host", dependencies: ["UnoHostKit", "BundledFeatures"]),
     .testTarget(
-      name: "UnoHostCoreTests", dependencies: ["UnoHostCore", "BundledFeatures"], exclude: ["FuzzRegressions"]
+      name: "UnoHostCoreTests",
+      dependencies: [
+        "UnoHostCore", "UnoHostMCP", "BundledFeatures", .product(name: "MCP", package: "swift-sdk"),
+      ],
+      exclude: ["FuzzRegressions"]
     ),
   ],
   swiftLanguageModes: [.v6]

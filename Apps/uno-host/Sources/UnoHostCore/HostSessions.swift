@@ -269,3 +269,23 @@ public final class HostSessions {
     }
   }
 }
+
+extension FeatureRegistry {
+  /// The features as hosts list them (the `features` answer, MCP's `list_features`): each one's
+  /// name, summary and actions, an action as its ``FeaturePlugin/ActionInfo`` encodes.
+  public var listing: JSONValue {
+    .array(
+      plugins.map { plugin in
+        .object([
+          "name": .string(plugin.name),
+          "summary": .string(plugin.summary),
+          "actions": .array(
+            plugin.actions.map { action in
+              .object([
+                "name": .string(action.name), "summary": .string(action.summary), "example": action.example,
+              ])
+            }),
+        ])
+      })
+  }
+}

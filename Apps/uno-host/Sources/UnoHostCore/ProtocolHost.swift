@@ -14,7 +14,7 @@ public final class ProtocolHost {
   private let output: @MainActor (String) -> Void
   /// The sessions and their running requests; their changes come back as ``event(_:)``.
   private var sessions: HostSessions!
-  private lazy var featuresJSON = Self.describe(sessions.registry)
+  private lazy var featuresJSON = sessions.registry.listing.text
 
   /// `--trace`'s printers: standard error, each line tagged `[session feature]`.
   public static let traceToStandardError: @Sendable (_ session: Int, _ feature: String) -> _ChangePrinter = {
@@ -155,26 +155,6 @@ public final class ProtocolHost {
 
   private func emit(_ line: String) {
     output(line)
-  }
-
-  /// The registry's features as JSON, written like every other host line (``JSONValue/text``):
-  /// each feature's name, summary and actions, an action as its ``FeaturePlugin/ActionInfo``
-  /// encodes.
-  private static func describe(_ registry: FeatureRegistry) -> String {
-    JSONValue.array(
-      registry.plugins.map { plugin in
-        .object([
-          "name": .string(plugin.name),
-          "summary": .string(plugin.summary),
-          "actions": .array(
-            plugin.actions.map { action in
-              .object([
-                "name": .string(action.name), "summary": .string(action.summary), "example": action.example,
-              ])
-            }),
-        ])
-      }
-    ).text
   }
 }
 

@@ -25,19 +25,29 @@ final class StdoutWriter {
   /// Writes everything buffered. Blocks while the reader is slow: the host then stops reading
   /// input, so a slow reader cannot make it buffer without bound.
   func flush() {
-    var offset = 0
-    while offset < buffer.count {
-      let written = buffer.withUnsafeBytes { bytes in
-        Foundation.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        exit(0)  // stdout is gone (EPIPE): nobody is listening any more
-      }
-      offset += written
+    guard !buffer.isEmpty else { return }
+    if !writeAll(buffer, to: STDOUT_FILENO) {
+      exit(0)  // stdout is gone (EPIPE): nobody is listening any more
     }
     buffer.removeAll(keepingCapacity: buffer.count <= 1 << 20)
   }
+}
+
+/// Writes all of `bytes` to `descriptor`, blocking while it is full and retrying after signals.
+/// Returns `false` if the descriptor no longer takes bytes (its reader has gone).
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes.withUnsafeBytes { bytes in
+      Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+    }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return false
+    }
+    offset += written
+  }
+  return true
 }
 
 /// Reads stdin on a thread of its own and hands over one chunk at a time: the next read waits

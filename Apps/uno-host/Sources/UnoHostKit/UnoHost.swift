@@ -3,6 +3,7 @@ import Dependencies
 import Foundation
 import UnoCore
 import UnoHostCore
+import UnoHostMCP
 import UnoPlugin
 
 /// A host for feature plugins: the command line of `uno-host` (the JSON-lines protocol, `run`,
@@ -55,7 +56,7 @@ struct HostCommand: AsyncParsableCommand {
       commandName: HostConfiguration.current.withLock { $0.name },
       abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
       discussion: "The protocol is described in docs/host-protocol.md.",
-      subcommands: [Serve.self, Features.self, Run.self],
+      subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self],
       defaultSubcommand: Serve.self
     )
   }
@@ -158,6 +159,23 @@ struct Run: AsyncParsableCommand {
   }
 }
 
+struct MCPCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "mcp",
+    abstract: "Serves the Model Context Protocol on stdin and stdout, for MCP clients.",
+    discussion: """
+      Tools: list_features, open_session, send_action, cancel_request, close_session, get_state. \
+      Each open session's view state is the resource uno://sessions/<n>/state, which can be \
+      subscribed to. See docs/mcp.md.
+      """
+  )
+  @OptionGroup var options: Options
+
+  func run() async throws {
+    await serveMCP(registry: loadRegistry(), options: options)
+  }
+}
+
 struct Features: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Lists the features and their actions.")
 
@@ -249,5 +267,27 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
   // Let the effects of what was typed finish (a debounced search), so that their changes show.
   await terminal.drain(timeout: .milliseconds(Int(options.drainTimeout * 1000)))
   writer.flush()
+  withExtendedLifetime(signals) {}
+}
+
+/// `mcp`: the MCP server (``MCPHost``) on stdin and stdout until the client leaves. The effects
+/// still running then get the drain timeout to finish (a save must not be cut short), then every
+/// session is closed.
+@MainActor
+func serveMCP(registry: FeatureRegistry, options: Options) async {
+  signal(SIGPIPE, SIG_IGN)
+  let host = MCPHost(
+    registry: registry, sessionDependencies: options.sessionDependencies,
+    trace: options.trace ? ProtocolHost.traceToStandardError : nil, name: hostName)
+  let signals = handleSignals { exit(0) }
+  do {
+    try await host.start(transport: MCPStdioTransport())
+  } catch {
+    FileHandle.standardError.write(Data("\(hostName): cannot serve MCP: \(error)\n".utf8))
+    exit(1)
+  }
+  await host.waitUntilClientLeaves()
+  await host.drain(timeout: .milliseconds(Int(options.drainTimeout * 1000)))
+  await host.stop()
   withExtendedLifetime(signals) {}
 }

@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import Logging
+import MCP
+import UnoHostCore
+import UnoHostMCP
+
+/// The MCP stdio transport over the host's own input and output: one JSON-RPC message per line.
+///
+/// The SDK has a stdio transport of its own; this one is uno-host's instead because it reads
+/// with the host's ``StdinReader`` (a blocking read on a thread of its own, where the SDK's polls
+/// every 10 ms), cuts lines with the host's ``LineSplitter`` (bounded, where the SDK's buffers a
+/// line of any length), and screens each line (``MessageScreen``) so that what is not a JSON-RPC
+/// message gets a precise JSON-RPC error with the right `id`.
+actor MCPStdioTransport: Transport {
+  nonisolated let logger = Logger(label: "uno-host.mcp", factory: { _ in SwiftLogNoOpLogHandler() })
+  private let messages: AsyncThrowingStream<Data, any Error>
+  private let continuation: AsyncThrowingStream<Data, any Error>.Continuation
+  /// Writes happen here, off the cooperative pool: a write blocks while the client does not read.
+  private let output = DispatchQueue(label: "uno-host.mcp.stdout")
+  private var reader: Task<Void, Never>?
+
+  init() {
+    (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+  }
+
+  func connect() async throws {
+    guard reader == nil else { return }
+    reader = Task {
+      var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
+      for await chunk in StdinReader.chunks() {
+        await screen(splitter.append(chunk.bytes))
+        chunk.processed()
+      }
+      await screen(splitter.finish())
+      continuation.finish()
+    }
+  }
+
+  private func screen(_ events: [LineSplitter.Event]) async {
+    for event in events {
+      switch MessageScreen.screen(event) {
+      case .message(let data): continuation.yield(data)
+      case .reject(let response): try? await write(Array(response.utf8))
+      }
+    }
+  }
+
+  func disconnect() async {
+    continuation.finish()
+  }
+
+  func send(_ data: Data) async throws {
+    try await write(Array(data))
+  }
+
+  func receive() -> AsyncThrowingStream<Data, any Error> {
+    messages
+  }
+
+  /// Writes one message and its newline; the caller waits until it is written.
+  private func write(_ message: [UInt8]) async throws {
+    let line = message + [UInt8(ascii: "\n")]
+    let written = await withCheckedContinuation { continuation in
+      output.async { continuation.resume(returning: writeAll(line, to: STDOUT_FILENO)) }
+    }
+    if !written { throw MCPError.connectionClosed }
+  }
+}

@@ -1,0 +1,262 @@
+import Dependencies
+import MCP
+import UnoCore
+import UnoHostCore
+import UnoPlugin
+
+/// uno-host as a Model Context Protocol server: any MCP client can open sessions of the
+/// registry's features, send them actions and watch their view state.
+///
+/// It is the MCP SDK's ``MCP/Server`` over ``HostSessions``, the same sessions the JSON-lines
+/// protocol uses. Tools (``HostTool``): `list_features`, `open_session`, `send_action`,
+/// `cancel_request`, `close_session`, `get_state`. Resources: each open session's view state at
+/// `uno://sessions/<n>/state`; a client that subscribes to one is sent
+/// `notifications/resources/updated` on every change of it, from actions and from effects.
+///
+/// ```swift
+/// let host = MCPHost(registry: registry)
+/// try await host.start(transport: transport)
+/// await host.waitUntilClientLeaves()
+/// await host.stop()
+/// ```
+///
+/// uno-host runs it with `uno-host mcp`; see docs/mcp.md.
+@MainActor
+public final class MCPHost {
+  /// The SDK's server.
+  public let server: Server
+  private var sessions: HostSessions!
+  /// Sessions whose state resource a client subscribed to.
+  private var subscribed: Set<Int> = []
+  /// Notifications to send, in order, by one task (``start(transport:)``).
+  private let notifications: AsyncStream<Notice>.Continuation
+  private let noticeStream: AsyncStream<Notice>
+  private var notifier: Task<Void, Never>?
+
+  enum Notice: Sendable {
+    case updated(uri: String)
+    case listChanged
+  }
+
+  /// Creates a server for `registry`'s features; see ``HostSessions/init(registry:sessionDependencies:trace:events:)``
+  /// for `sessionDependencies` and `trace`.
+  public init(
+    registry: FeatureRegistry,
+    sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
+    trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
+    name: String = "uno-host",
+    version: String = "1"
+  ) {
+    server = Server(
+      name: name, version: version, title: "UnoArchitecture features",
+      instructions: """
+        Drives UnoArchitecture features. Call list_features, then open_session with a feature's \
+        name; send_action sends it actions (see that tool's description for each feature's \
+        actions) and returns the view state. Each session's view state is also the resource \
+        uno://sessions/<session>/state; subscribe to it to hear of every change, including those \
+        effects make later.
+        """,
+      capabilities: .init(
+        resources: .init(subscribe: true, listChanged: true), tools: .init(listChanged: false))
+    )
+    (noticeStream, notifications) = AsyncStream<Notice>.makeStream()
+    sessions = HostSessions(registry: registry, sessionDependencies: sessionDependencies, trace: trace) {
+      [unowned self] event in
+      if case .changed(let session, _, _) = event, subscribed.contains(session) {
+        notifications.yield(.updated(uri: Self.stateURI(session)))
+      }
+    }
+  }
+
+  /// Open sessions.
+  public var openSessions: Int { sessions.openSessions }
+
+  /// Registers the handlers and starts serving `transport`.
+  public func start(transport: any Transport) async throws {
+    await server.withMethodHandler(ListTools.self) { [registry = sessions.registry] _ in
+      ListTools.Result(tools: HostTool.allCases.map { $0.definition(registry) })
+    }
+    await server.withMethodHandler(CallTool.self) { [weak self] params in
+      guard let self else { throw MCPError.internalError("the host has stopped") }
+      return try await self.call(params)
+    }
+    await server.withMethodHandler(ListResources.self) { [weak self] _ in
+      guard let self else { throw MCPError.internalError("the host has stopped") }
+      return await ListResources.Result(resources: self.resources())
+    }
+    await server.withMethodHandler(ReadResource.self) { [weak self] params in
+      guard let self else { throw MCPError.internalError("the host has stopped") }
+      return try await self.read(params.uri)
+    }
+    await server.withMethodHandler(ResourceSubscribe.self) { [weak self] params in
+      guard let self else { throw MCPError.internalError("the host has stopped") }
+      try await self.subscribe(params.uri)
+      return Empty()
+    }
+    await server.withMethodHandler(ResourceUnsubscribe.self) { [weak self] params in
+      guard let self else { throw MCPError.internalError("the host has stopped") }
+      try await self.unsubscribe(params.uri)
+      return Empty()
+    }
+    let (server, stream) = (server, noticeStream)
+    notifier = Task {
+      for await notice in stream {
+        switch notice {
+        case .updated(let uri):
+          try? await server.notify(ResourceUpdatedNotification.message(.init(uri: uri)))
+        case .listChanged:
+          try? await server.notify(ResourceListChangedNotification.message())
+        }
+      }
+    }
+    try await server.start(transport: transport)
+  }
+
+  /// Returns when the client has gone: its input ended or the transport failed.
+  public func waitUntilClientLeaves() async {
+    await server.waitUntilCompleted()
+  }
+
+  /// Waits until no request's effects are running, or `timeout` has passed; returns whether all
+  /// finished.
+  @discardableResult
+  public func drain(timeout: Duration) async -> Bool {
+    await sessions.drain(timeout: timeout)
+  }
+
+  /// Closes every session (cancelling their effects) and stops the server.
+  public func stop() async {
+    sessions.closeAll()
+    subscribed.removeAll()
+    notifications.finish()
+    await notifier?.value
+    await server.stop()
+  }
+
+  // MARK: Tools
+
+  private func call(_ params: CallTool.Parameters) async throws -> CallTool.Result {
+    guard let tool = HostTool(rawValue: params.name) else {
+      throw MCPError.invalidParams(
+        "unknown tool '\(params.name)'; the tools are: \(HostTool.allCases.map(\.rawValue).joined(separator: ", "))"
+      )
+    }
+    do throws(HostSessions.Failure) {
+      let result = try await call(tool, ToolArguments(tool, params.arguments))
+      return CallTool.Result(
+        content: [.text(text: result.text, annotations: nil, _meta: nil)],
+        structuredContent: Optional.some(result.mcpValue))
+    } catch {
+      // A tool's own failure is a result the client (or its model) reads, not a protocol error.
+      return CallTool.Result(
+        content: [.text(text: "\(error.code): \(error.message)", annotations: nil, _meta: nil)], isError: true
+      )
+    }
+  }
+
+  private func call(
+    _ tool: HostTool, _ arguments: ToolArguments
+  ) async throws(HostSessions.Failure) -> JSONValue {
+    switch tool {
+    case .listFeatures:
+      return .object(["features": sessions.registry.listing])
+    case .openSession:
+      let feature = try arguments.string("feature")
+      let (session, state) = try sessions.open(feature)
+      notifications.yield(.listChanged)
+      return .object(["session": .integer(session), "feature": .string(feature), "state": Self.value(state)])
+    case .sendAction:
+      let session = try arguments.integer("session")
+      let action = try arguments.required("action")
+      let wait = try arguments.bool("wait", default: false)
+      let request = try arguments.optionalString("request").map(JSONValue.string)
+      let (id, task) = try sessions.send(action, to: session, request: request)
+      let effects: String
+      if !task.hasEffects {
+        effects = "none"
+      } else if wait {
+        // Cancelling this call (the client's notifications/cancelled) cancels the effects.
+        await task.finish()
+        effects = task.isCancelled ? "cancelled" : "finished"
+      } else {
+        effects = "running"
+      }
+      let state: String
+      do {
+        state = try sessions.state(of: session)
+      } catch {
+        throw HostSessions.Failure(
+          "session_closed", "session \(session) was closed while request \(id.text) ran")
+      }
+      return .object([
+        "session": .integer(session), "request": id, "effects": .string(effects), "state": Self.value(state),
+      ])
+    case .cancelRequest:
+      let session = try arguments.integer("session")
+      let request = try arguments.string("request")
+      try sessions.cancel(request: request, in: session)
+      return .object(["session": .integer(session), "request": .string(request), "cancelled": .bool(true)])
+    case .closeSession:
+      let session = try arguments.integer("session")
+      try sessions.close(session)
+      subscribed.remove(session)
+      notifications.yield(.listChanged)
+      return .object(["session": .integer(session), "closed": .bool(true)])
+    case .getState:
+      let session = try arguments.integer("session")
+      return .object([
+        "session": .integer(session), "feature": .string(try sessions.feature(of: session)),
+        "state": Self.value(try sessions.state(of: session)),
+      ])
+    }
+  }
+
+  // MARK: Resources
+
+  /// The URI of `session`'s view state.
+  public static func stateURI(_ session: Int) -> String { "uno://sessions/\(session)/state" }
+
+  private func resources() -> [Resource] {
+    sessions.list.map { summary in
+      Resource(
+        name: "session \(summary.session) (\(summary.feature))", uri: Self.stateURI(summary.session),
+        description: "The view state of session \(summary.session), a \(summary.feature).",
+        mimeType: "application/json")
+    }
+  }
+
+  private func read(_ uri: String) throws -> ReadResource.Result {
+    let session = try openSession(uri)
+    let state = try sessions.state(of: session)
+    return ReadResource.Result(contents: [.text(state, uri: uri, mimeType: "application/json")])
+  }
+
+  private func subscribe(_ uri: String) throws {
+    subscribed.insert(try openSession(uri))
+  }
+
+  private func unsubscribe(_ uri: String) throws {
+    subscribed.remove(try openSession(uri))
+  }
+
+  /// The open session whose state `uri` names.
+  private func openSession(_ uri: String) throws -> Int {
+    let prefix = "uno://sessions/"
+    let suffix = "/state"
+    guard uri.hasPrefix(prefix), uri.hasSuffix(suffix),
+      let session = Int(uri.dropFirst(prefix.count).dropLast(suffix.count))
+    else {
+      throw MCPError.serverError(
+        code: -32002, message: "no resource '\(uri)'; a session's state is at uno://sessions/<session>/state")
+    }
+    guard sessions.list.contains(where: { $0.session == session }) else {
+      throw MCPError.serverError(code: -32002, message: "no resource '\(uri)': no open session \(session)")
+    }
+    return session
+  }
+
+  /// A view state's JSON text as a value (it is always valid JSON; if it were not, its text).
+  static func value(_ state: String) -> JSONValue {
+    (try? parseJSON(Array(state.utf8), maximumDepth: 512)) ?? .string(state)
+  }
+}
