@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import MCP
+import UnoPlugin
 import UnoHostCore
 import UnoHostMCP
 
@@ -19,6 +20,9 @@ actor MCPStdioTransport: Transport {
   /// Writes happen here, off the cooperative pool: a write blocks while the client does not read.
   private let output = DispatchQueue(label: "uno-host.mcp.stdout")
   private var reader: Task<Void, Never>?
+  /// Requests passed to the SDK and not answered yet, by id (as JSON text).
+  private var unanswered: Set<String> = []
+  private var answeredWaiters: [CheckedContinuation<Void, Never>] = []
 
   init() {
     (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
@@ -40,7 +44,10 @@ actor MCPStdioTransport: Transport {
   private func screen(_ events: [LineSplitter.Event]) async {
     for event in events {
       switch MessageScreen.screen(event) {
-      case .message(let data): continuation.yield(data)
+      case .message(let passed):
+        unanswered.formUnion(passed.requests.map(\.text))
+        forget(passed.cancelled)
+        continuation.yield(passed.data)
       case .reject(let response): try? await write(Array(response.utf8))
       }
     }
@@ -51,7 +58,32 @@ actor MCPStdioTransport: Transport {
   }
 
   func send(_ data: Data) async throws {
+    if let id = MessageScreen.answeredRequest(data) { forget([id]) }
     try await write(Array(data))
+  }
+
+  /// Returns once every request read so far has been answered (or cancelled by the client), or
+  /// after `timeout`. At the end of input the SDK may not have started the last requests yet:
+  /// the host waits for them before it closes the sessions they use.
+  func waitUntilAnswered(timeout: Duration) async {
+    guard !unanswered.isEmpty else { return }
+    let timer = Task {
+      try? await Task.sleep(for: timeout)
+      if !Task.isCancelled { wakeAnsweredWaiters() }
+    }
+    await withCheckedContinuation { answeredWaiters.append($0) }
+    timer.cancel()
+  }
+
+  private func forget(_ requests: [JSONValue]) {
+    for id in requests { unanswered.remove(id.text) }
+    if unanswered.isEmpty { wakeAnsweredWaiters() }
+  }
+
+  private func wakeAnsweredWaiters() {
+    let waiters = answeredWaiters
+    answeredWaiters = []
+    for waiter in waiters { waiter.resume() }
   }
 
   func receive() -> AsyncThrowingStream<Data, any Error> {

@@ -280,14 +280,17 @@ func serveMCP(registry: FeatureRegistry, options: Options) async {
     registry: registry, sessionDependencies: options.sessionDependencies,
     trace: options.trace ? ProtocolHost.traceToStandardError : nil, name: hostName)
   let signals = handleSignals { exit(0) }
+  let transport = MCPStdioTransport()
+  let timeout = Duration.milliseconds(Int(options.drainTimeout * 1000))
   do {
-    try await host.start(transport: MCPStdioTransport())
+    try await host.start(transport: transport)
   } catch {
     FileHandle.standardError.write(Data("\(hostName): cannot serve MCP: \(error)\n".utf8))
     exit(1)
   }
   await host.waitUntilClientLeaves()
-  await host.drain(timeout: .milliseconds(Int(options.drainTimeout * 1000)))
+  await transport.waitUntilAnswered(timeout: timeout)
+  await host.drain(timeout: timeout)
   await host.stop()
   withExtendedLifetime(signals) {}
 }

@@ -14,9 +14,19 @@ public enum MessageScreen {
   /// What to do with one line.
   public enum Outcome: Equatable, Sendable {
     /// Pass the message to the SDK.
-    case message(Data)
+    case message(Passed)
     /// Write this error response (one line, without newline) and drop the message.
     case reject(String)
+  }
+
+  /// A line to pass on, and what it asks of the server.
+  public struct Passed: Equatable, Sendable {
+    /// The line, as it came.
+    public let data: Data
+    /// The ids of the requests in it: each expects one response.
+    public let requests: [JSONValue]
+    /// The ids of the requests it cancels (`notifications/cancelled`): those get no response.
+    public let cancelled: [JSONValue]
   }
 
   /// JSON-RPC's error codes.
@@ -53,11 +63,33 @@ public enum MessageScreen {
         for item in items {
           if let problem = check(item) { return .reject(problem) }
         }
-        return .message(Data(bytes))
+        return .message(passed(bytes, items))
       }
       if let problem = check(value) { return .reject(problem) }
-      return .message(Data(bytes))
+      return .message(passed(bytes, [value]))
     }
+  }
+
+  private static func passed(_ bytes: [UInt8], _ messages: [JSONValue]) -> Passed {
+    var requests: [JSONValue] = []
+    var cancelled: [JSONValue] = []
+    for message in messages {
+      guard let method = message["method"] else { continue }
+      if let id = message["id"] {
+        requests.append(id)
+      } else if method == .string("notifications/cancelled"), let id = message["params"]?["requestId"] {
+        cancelled.append(id)
+      }
+    }
+    return Passed(data: Data(bytes), requests: requests, cancelled: cancelled)
+  }
+
+  /// The id a response answers, if `data` is a response (what the SDK sends back).
+  public static func answeredRequest(_ data: Data) -> JSONValue? {
+    guard let value = try? parseJSON(Array(data), maximumDepth: 512), value["method"] == nil,
+      value["result"] != nil || value["error"] != nil
+    else { return nil }
+    return value["id"]
   }
 
   /// The error response to `message`, if it is not a JSON-RPC message the SDK can take.

@@ -24,8 +24,30 @@ import UnoPlugin
       #"{"jsonrpc":"2.0","id":7,"result":{}}"#,
       #"[{"jsonrpc":"2.0","id":1,"method":"ping"}]"#,
     ] {
-      #expect(MessageScreen.screen(.line(Array(line.utf8))) == .message(Data(line.utf8)), "\(line)")
+      guard case .message(let passed) = MessageScreen.screen(.line(Array(line.utf8))) else {
+        Issue.record("\(line) was not passed on")
+        continue
+      }
+      #expect(passed.data == Data(line.utf8))
     }
+  }
+
+  @Test func whatEachMessageAsksIsKnownSoThatTheHostCanWaitForItsAnswers() {
+    func passed(_ line: String) -> MessageScreen.Passed? {
+      guard case .message(let passed) = MessageScreen.screen(.line(Array(line.utf8))) else { return nil }
+      return passed
+    }
+    #expect(passed(#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#)?.requests == [.integer(1)])
+    #expect(passed(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)?.requests == [])
+    #expect(passed(#"{"jsonrpc":"2.0","id":7,"result":{}}"#)?.requests == [])
+    #expect(
+      passed(#"[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]"#)?.requests
+        == [.string("a"), .integer(2)])
+    #expect(
+      passed(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4}}"#)?.cancelled
+        == [.integer(4)])
+    #expect(MessageScreen.answeredRequest(Data(#"{"id":4,"jsonrpc":"2.0","result":{}}"#.utf8)) == .integer(4))
+    #expect(MessageScreen.answeredRequest(Data(#"{"jsonrpc":"2.0","method":"notifications/x"}"#.utf8)) == nil)
   }
 
   @Test func textThatIsNotJSONIsAParseErrorWithoutID() {
