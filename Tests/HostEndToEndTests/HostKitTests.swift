@@ -137,5 +137,21 @@ struct HostKitTests {
     #expect(
       shown.joined(separator: "\n").contains(
         "after greet Ada:\n- GreeterState(greeting: \"\")\n+ GreeterState(greeting: \"Hello, Ada!\")"))
+    // And the MCP server, over the outside package's own feature.
+    let (answers, mcpStatus) = try await HostProcess.run(
+      ["mcp"],
+      input: """
+        {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+        {"jsonrpc":"2.0","method":"notifications/initialized"}
+        {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"open_session","arguments":{"feature":"greeter"}}}
+
+        """,
+      binary: binary)
+    #expect(mcpStatus == 0)
+    #expect(answers.first?.contains(#""serverInfo":{"name":"greeter-host""#) == true)
+    #expect(
+      answers.contains {
+        $0.contains(#""structuredContent":{"feature":"greeter","session":1,"state":{"greeting":""}}"#)
+      })
   }
 }

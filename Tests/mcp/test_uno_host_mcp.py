@@ -177,11 +177,14 @@ class RawTests(unittest.TestCase):
             lines.append(document + b"\n")
         lines.append(b"x" * 2_000_000 + b"\n")  # longer than a line may be
         lines.append(b"[" * 100_000 + b"\n")  # deeper than JSON may nest
+        lines.append(rpc(4, "no/such/method"))
         lines.append(rpc(3, "tools/call", {"name": "get_state", "arguments": {"session": 1}}))
         run = subprocess.run([BINARY, "mcp"], input=b"".join(lines), capture_output=True, timeout=HANG)
         self.assertEqual(run.returncode, 0, run.stderr[-2000:])
         responses = [json.loads(line) for line in run.stdout.splitlines()]
-        errors = [response for response in responses if "error" in response]
+        unknown = next(response for response in responses if response.get("id") == 4)
+        self.assertEqual(unknown["error"]["code"], -32601)
+        errors = [response for response in responses if "error" in response and response.get("id") != 4]
         self.assertEqual(len(errors), len(names) + 2, [e["error"]["message"] for e in errors][-5:])
         for error in errors:
             self.assertIn(error["error"]["code"], (-32700, -32600))

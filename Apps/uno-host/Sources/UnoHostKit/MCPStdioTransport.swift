@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 import Logging
 import MCP
-import UnoPlugin
 import UnoHostCore
 import UnoHostMCP
+import UnoPlugin
 
 /// The MCP stdio transport over the host's own input and output: one JSON-RPC message per line.
 ///

@@ -41,7 +41,8 @@ import UnoPlugin
     #expect(passed(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)?.requests == [])
     #expect(passed(#"{"jsonrpc":"2.0","id":7,"result":{}}"#)?.requests == [])
     #expect(
-      passed(#"[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]"#)?.requests
+      passed(#"[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","id":2,"method":"ping"}]"#)?
+        .requests
         == [.string("a"), .integer(2)])
     #expect(
       passed(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":4}}"#)?.cancelled
