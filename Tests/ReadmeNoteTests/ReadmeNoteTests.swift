@@ -1,8 +1,9 @@
-// Every code sample of the README design note (shared/seeds/003), compiled against
+// Every code sample of the project's original README design note (a seed note kept beside the
+// repository, not in it: ../shared/seeds/003_14bb1e2162c93c25.txt), compiled against
 // `import UnoArchitecture` as written there; the ones that run are run and checked below.
 //
 // Left out, with the reason:
-// - the SwiftUI `CounterView` (SwiftUI does not exist on Linux; see PresentationGuide.md for the
+// - the SwiftUI `CounterView` (SwiftUI does not exist on Linux; see docs/presentation-guide.md for the
 //   Observation-based form),
 // - the bare `func interact(_ upstream:)` signature line (a declaration fragment, not code; the
 //   stream form it names is exercised in `streamFormFromTheNote`).

@@ -2,10 +2,29 @@ import UnoPlugin
 
 /// Why ``parseJSON(_:maximumDepth:)`` rejected its input, and where.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// What kind of problem it is, for programs (a host's error code).
+  public enum Kind: Equatable, Sendable {
+    /// The bytes are not UTF-8.
+    case invalidUTF8
+    /// Arrays and objects nest deeper than allowed.
+    case tooDeep
+    /// Anything else: the text is not JSON.
+    case syntax
+  }
+
+  /// What kind of problem it is.
+  public let kind: Kind
   /// What is wrong, for a person: `"invalid literal, expected 'true'"`.
   public let message: String
   /// The byte offset where the problem was found.
   public let offset: Int
+
+  /// An error of `kind` (a syntax error unless said), with its message and offset.
+  public init(_ kind: Kind = .syntax, message: String, offset: Int) {
+    self.kind = kind
+    self.message = message
+    self.offset = offset
+  }
   /// The message and the offset: `"invalid literal, expected 'true' at byte 0"`.
   public var description: String { "\(message) at byte \(offset)" }
 }
@@ -30,7 +49,7 @@ public func parseJSON(
   _ bytes: [UInt8], maximumDepth: Int = Limits.maximumDepth
 ) throws(JSONParseError) -> JSONValue {
   guard String(validating: bytes, as: UTF8.self) != nil else {
-    throw JSONParseError(message: "invalid UTF-8", offset: 0)
+    throw JSONParseError(.invalidUTF8, message: "invalid UTF-8", offset: 0)
   }
   var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
   parser.skipWhitespace()
@@ -96,7 +115,9 @@ struct JSONParser {
   }
 
   mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-    guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+    guard depth <= maximumDepth else {
+      throw JSONParseError(.tooDeep, message: "nesting deeper than \(maximumDepth) levels", offset: index)
+    }
     index += 1
     var object: [String: JSONValue] = [:]
     skipWhitespace()
@@ -132,7 +153,9 @@ struct JSONParser {
   }
 
   mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-    guard depth <= maximumDepth else { throw error("nesting deeper than \(maximumDepth) levels") }
+    guard depth <= maximumDepth else {
+      throw JSONParseError(.tooDeep, message: "nesting deeper than \(maximumDepth) levels", offset: index)
+    }
     index += 1
     var array: [JSONValue] = []
     skipWhitespace()

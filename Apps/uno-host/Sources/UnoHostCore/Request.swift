@@ -63,8 +63,11 @@ public func parseLineJSON(_ line: [UInt8]) -> Result<JSONValue, RequestError> {
     return .success(try parseJSON(line))
   } catch {
     let code =
-      error.message == "invalid UTF-8"
-      ? "invalid_utf8" : error.message.hasPrefix("nesting") ? "too_deep" : "invalid_json"
+      switch error.kind {
+      case .invalidUTF8: "invalid_utf8"
+      case .tooDeep: "too_deep"
+      case .syntax: "invalid_json"
+      }
     return .failure(RequestError(code, "the line is not valid JSON: \(error)"))
   }
 }

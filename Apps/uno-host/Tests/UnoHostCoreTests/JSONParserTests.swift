@@ -43,10 +43,10 @@ import UnoPlugin
     #expect(throws: JSONParseError(message: "unexpected character 'x', expected a value", offset: 6)) {
       try parseJSON(Array(#"{"a": x}"#.utf8))
     }
-    #expect(throws: JSONParseError(message: "nesting deeper than 2 levels", offset: 2)) {
+    #expect(throws: JSONParseError(.tooDeep, message: "nesting deeper than 2 levels", offset: 2)) {
       try parseJSON(Array("[[[1]]]".utf8), maximumDepth: 2)
     }
-    #expect(throws: JSONParseError(message: "invalid UTF-8", offset: 0)) {
+    #expect(throws: JSONParseError(.invalidUTF8, message: "invalid UTF-8", offset: 0)) {
       try parseJSON([0x22, 0xFF, 0x22])
     }
     #expect(throws: JSONParseError(message: "number out of range", offset: 0)) {

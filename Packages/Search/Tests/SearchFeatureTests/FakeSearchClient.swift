@@ -1,5 +1,4 @@
 import SearchFeature
-import Synchronization
 import UnoTesting
 
 /// A search client the test controls: it records every call, and each query answers when (and

@@ -88,6 +88,8 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     self.duration = duration
     self.clock = { clock }
     self.child = child().eraseToAnyInteractor()
+    // An explicit id is wrapped so that `cancelDebounce(id:)` finds it and a plain effect with
+    // the same id does not.
     self.id =
       id.map { AnyHashableSendable(DebounceID(AnyHashableSendable($0))) }
       ?? AnyHashableSendable(OperatorID(fileID: fileID, line: line, column: column, id: nil))

@@ -1,4 +1,3 @@
-import Synchronization
 import UnoComposition
 
 /// A thread-safe box for effects to report into.

@@ -40,6 +40,18 @@ struct ThrottledPanes: Interactor {
   }
 }
 
+/// Two throttles written at two places with one `id`: the id is their identity.
+struct TwoThrottlesWithOneID: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  let clock: TestClock<Duration>
+  @InteractorBuilder<SearchState, String>
+  var body: some InteractorOf<Self> {
+    Throttle(for: .seconds(1), clock: clock, latest: true, id: "shared") { Searcher() }
+    Throttle(for: .seconds(1), clock: clock, latest: true, id: "shared") { OtherRecorder() }
+  }
+}
+
 @MainActor
 @Suite struct ThrottleTests {
   let clock = TestClock()
@@ -117,6 +129,17 @@ struct ThrottledPanes: Interactor {
     await clock.advance(by: .seconds(2))
     await b.finish()
     #expect(runtime.state.other == ["a", "b"])
+  }
+
+  @Test func anExplicitIDIsTheThrottlesIdentityWhereverItIsWritten() async {
+    let runtime = InteractorRuntime(TwoThrottlesWithOneID(clock: clock))
+    let a = runtime.send("a")
+    // The first throttle started the shared interval: the second one's action waits for its end.
+    #expect(runtime.state.searched == ["a"])
+    #expect(runtime.state.other == [])
+    await clock.advance(by: .seconds(1))
+    await a.finish()
+    #expect(runtime.state.other == ["a"])
   }
 
   @Test func theSameThrottledChildInTwoScopesKeepsItsOwnIntervals() async {

@@ -1,4 +1,3 @@
-import Synchronization
 import UnoCore
 
 /// A one-shot gate that effects wait on until the test opens it. No wall clock involved.

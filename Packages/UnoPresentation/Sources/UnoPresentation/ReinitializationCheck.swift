@@ -1,5 +1,4 @@
 import IssueReporting
-import Synchronization
 
 /// Debug-only detection of a view model re-created while the previous one from the same call site
 /// is still alive, which usually means a SwiftUI view stores it without `@State`.

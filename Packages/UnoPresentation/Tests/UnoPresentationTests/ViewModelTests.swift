@@ -1,6 +1,5 @@
 import IssueReporting
 import Observation
-import Synchronization
 import Testing
 import UnoPresentation
 

@@ -1,5 +1,4 @@
 import Clocks
-import Synchronization
 
 /// Records every element of an asynchronous sequence, for assertions.
 ///

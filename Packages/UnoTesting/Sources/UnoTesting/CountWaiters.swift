@@ -1,5 +1,4 @@
 import Clocks
-import Synchronization
 
 /// Thrown when values did not arrive in time.
 public struct WaitTimeout: Error, CustomStringConvertible, Sendable {

@@ -2,7 +2,6 @@ import Clocks
 import CustomDump
 import Dependencies
 import IssueReporting
-import Synchronization
 import UnoCore
 
 /// Drives an ``Interactor`` in a test through the same runtime that view models use, and records

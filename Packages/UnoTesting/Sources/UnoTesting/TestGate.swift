@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A one-shot gate for controllable fakes: work under test waits on it until the test opens it.
 ///
 /// ```swift

@@ -1,4 +1,3 @@
-import Synchronization
 import UnoTesting
 
 struct CounterState: Sendable, Equatable {

@@ -22,7 +22,8 @@ import UnoCore
 /// - Like ``Debounce``, a throttle keeps nothing in stored properties: its interval lives in the
 ///   runtime (``Emission/withOperatorState(id:_:)``), identified by where the `Throttle` is
 ///   written and, inside `when`, by the scope. Throttles written at the same place for different
-///   purposes (a `for` loop) take an `id`.
+///   purposes (a `for` loop) take an `id`, which, as with ``Debounce``, is then the throttle's
+///   identity wherever it is written.
 public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   public typealias DomainState = Child.DomainState
   public typealias Action = Child.Action
@@ -42,7 +43,8 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   ///   - clock: The clock that measures it.
   ///   - latest: Whether the action that ends an interval is the latest one (`true`) or the first
   ///     one (`false`) received during it.
-  ///   - id: Distinguishes throttles written at the same place; `nil` is enough otherwise.
+  ///   - id: The throttle's identity, for several created at one place; `nil` identifies it by
+  ///     where it is written. Two throttles given the same `id` share their interval.
   ///   - child: The interactor that receives the throttled actions.
   public init<State, Action>(
     for duration: C.Duration,
