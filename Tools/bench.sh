@@ -7,6 +7,10 @@
 #                                one workload under callgrind (instruction counts, repeatable);
 #                                workloads: send, viewmodel, when10-leaf, when10-root, when10-static,
 #                                when10-generic, host-counter
+#   bash Tools/bench.sh host [runs]
+#                                uno-host end to end, as a user runs it: a release binary reading
+#                                200,000 Counter sends from a file on stdin and writing to a pipe;
+#                                prints lines per second of each run and the best
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode="${1:-quick}"
@@ -31,8 +35,29 @@ case "$mode" in
     callgrind_annotate --inclusive=yes "$out" | head -60 || true
     echo "full profile: $out"
     ;;
+  host)
+    swift build -c release --product uno-host
+    binary="$(swift build -c release --show-bin-path)/uno-host"
+    input="$(mktemp /tmp/uno-host-bench.XXXXXX)"
+    trap 'rm -f "$input"' EXIT
+    lines=200000
+    {
+      echo '{"op":"open","feature":"counter"}'
+      awk -v n="$lines" 'BEGIN { for (i = 0; i < n; i++) print "{\"op\":\"send\",\"session\":1,\"action\":\"increment\"}" }'
+    } > "$input"
+    best=0
+    for _ in $(seq "${2:-5}"); do
+      start=$(date +%s%N)
+      "$binary" < "$input" | cat > /dev/null
+      end=$(date +%s%N)
+      rate=$((lines * 1000000000 / (end - start)))
+      echo "uno-host end to end: $rate lines/s ($(((end - start) / 1000000)) ms)"
+      [ "$rate" -gt "$best" ] && best=$rate
+    done
+    echo "uno-host end to end, best of ${2:-5}: $best lines/s"
+    ;;
   *)
-    echo "usage: bash Tools/bench.sh [quick | full | profile <workload> [iterations]]" >&2
+    echo "usage: bash Tools/bench.sh [quick | full | profile <workload> [iterations] | host [runs]]" >&2
     exit 64
     ;;
 esac

@@ -22,16 +22,25 @@ public struct LineSplitter: Sendable {
   }
 
   /// Feeds `bytes`; returns the lines they complete.
-  public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
-    var events: [Event] = []
-    var start = bytes.startIndex
-    while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-      add(bytes[start..<newline])
-      events.append(finishLine())
-      start = bytes.index(after: newline)
+  public mutating func append(_ bytes: [UInt8]) -> [Event] {
+    // Concrete and contiguous: every input chunk comes this way, and a generic collection
+    // called from another module is not specialized (it cost an eighth of uno-host's time).
+    bytes.withUnsafeBufferPointer { bytes in
+      var events: [Event] = []
+      var start = 0
+      while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+        add(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+        events.append(finishLine())
+        start = newline + 1
+      }
+      add(UnsafeBufferPointer(rebasing: bytes[start...]))
+      return events
     }
-    add(bytes[start...])
-    return events
+  }
+
+  /// Feeds `bytes`; returns the lines they complete.
+  public mutating func append(_ bytes: some Collection<UInt8>) -> [Event] {
+    append(Array(bytes))
   }
 
   /// Ends the input: returns the last line if it had no newline.
@@ -40,7 +49,7 @@ public struct LineSplitter: Sendable {
     return [finishLine()]
   }
 
-  private mutating func add(_ bytes: some Collection<UInt8>) {
+  private mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
     if let dropped = droppedLength {
       droppedLength = dropped + bytes.count
     } else if buffer.count + bytes.count > maximumLength {

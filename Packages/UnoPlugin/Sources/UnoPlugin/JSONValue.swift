@@ -115,6 +115,10 @@ extension JSONValue {
 
   /// `string` as a JSON string literal, with quotes, backslashes and control characters escaped.
   public static func quoted(_ string: String) -> String {
+    // Most strings (names, ids, titles) need no escape: copy them whole.
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      return "\"" + string + "\""
+    }
     var result = "\""
     result.reserveCapacity(string.utf8.count + 2)
     for scalar in string.unicodeScalars {
