@@ -76,40 +76,43 @@ extension JSONValue {
   /// JSONValue.object(["b": .integer(1), "a": .string("x/y")]).text  // {"a":"x/y","b":1}
   /// ```
   public var text: String {
-    var output = ""
+    var output: [UInt8] = []
+    output.reserveCapacity(128)
     write(to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private func write(to output: inout String) {
+  /// Appends this value's text, as UTF-8, to `output`. Bytes, not a `String`: appending to a
+  /// string piece by piece cost more than building the value.
+  private func write(to output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+    case .integer(let value): output.append(contentsOf: String(value).utf8)
     case .double(let value):
       // Integral values print without a fraction, as JSONEncoder does.
       if value == value.rounded(.towardZero), abs(value) < 1e15 {
-        output += String(Int(value))
+        output.append(contentsOf: String(Int(value)).utf8)
       } else {
-        output += "\(value)"
+        output.append(contentsOf: "\(value)".utf8)
       }
-    case .string(let value): output += JSONValue.quoted(value)
+    case .string(let value): JSONValue.writeQuoted(value, to: &output)
     case .array(let values):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         value.write(to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let object):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, key) in object.keys.sorted().enumerated() {
-        if index > 0 { output += "," }
-        output += JSONValue.quoted(key)
-        output += ":"
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONValue.writeQuoted(key, to: &output)
+        output.append(UInt8(ascii: ":"))
         object[key]!.write(to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
@@ -119,22 +122,31 @@ extension JSONValue {
     if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
       return "\"" + string + "\""
     }
-    var result = "\""
-    result.reserveCapacity(string.utf8.count + 2)
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: result.unicodeScalars.append(scalar)
+    var output: [UInt8] = []
+    writeQuoted(string, to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Appends `string` as a JSON string literal. The characters JSON escapes are all ASCII, so
+  /// the UTF-8 bytes of everything else are copied as they are.
+  private static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in string.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case UInt8(ascii: "\n"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case UInt8(ascii: "\r"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case UInt8(ascii: "\t"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case ..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [
+          UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+          hex[Int(byte & 0xF)],
+        ])
+      default: output.append(byte)
       }
     }
-    result += "\""
-    return result
+    output.append(UInt8(ascii: "\""))
   }
 }

@@ -39,29 +39,30 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
 
   /// The value as a `T`: primitives directly, anything else through its `init(from:)`.
   func unbox<T: Decodable>(_ type: T.Type) throws -> T {
-    switch type {
-    case is Bool.Type:
+    // Metatype comparisons, not `is` casts: this runs for every value of every action.
+    let t = type as Any.Type
+    if t == Bool.self {
       guard case .bool(let bool) = value else { throw mismatch(type) }
       return bool as! T
-    case is String.Type:
+    }
+    if t == String.self {
       guard case .string(let string) = value else { throw mismatch(type) }
       return string as! T
-    case is Double.Type: return try floatingPoint(Double.self) as! T
-    case is Float.Type: return try floatingPoint(Float.self) as! T
-    case is Int.Type: return try integer(Int.self) as! T
-    case is Int8.Type: return try integer(Int8.self) as! T
-    case is Int16.Type: return try integer(Int16.self) as! T
-    case is Int32.Type: return try integer(Int32.self) as! T
-    case is Int64.Type: return try integer(Int64.self) as! T
-    case is UInt.Type: return try integer(UInt.self) as! T
-    case is UInt8.Type: return try integer(UInt8.self) as! T
-    case is UInt16.Type: return try integer(UInt16.self) as! T
-    case is UInt32.Type: return try integer(UInt32.self) as! T
-    case is UInt64.Type: return try integer(UInt64.self) as! T
-    case is JSONValue.Type: return value as! T
-    default:
-      return try T(from: self)
     }
+    if t == Int.self { return try integer(Int.self) as! T }
+    if t == Double.self { return try floatingPoint(Double.self) as! T }
+    if t == JSONValue.self { return value as! T }
+    if t == Float.self { return try floatingPoint(Float.self) as! T }
+    if t == Int8.self { return try integer(Int8.self) as! T }
+    if t == Int16.self { return try integer(Int16.self) as! T }
+    if t == Int32.self { return try integer(Int32.self) as! T }
+    if t == Int64.self { return try integer(Int64.self) as! T }
+    if t == UInt.self { return try integer(UInt.self) as! T }
+    if t == UInt8.self { return try integer(UInt8.self) as! T }
+    if t == UInt16.self { return try integer(UInt16.self) as! T }
+    if t == UInt32.self { return try integer(UInt32.self) as! T }
+    if t == UInt64.self { return try integer(UInt64.self) as! T }
+    return try T(from: self)
   }
 
   private func integer<I: FixedWidthInteger>(_ type: I.Type) throws -> I {

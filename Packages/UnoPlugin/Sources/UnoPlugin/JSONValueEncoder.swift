@@ -1,0 +1,210 @@
+import Foundation
+
+/// Encodes an `Encodable` value straight into a ``JSONValue``, for the kinds of values view states
+/// are made of; the twin of ``JSONValueDecoder``. Plugins write every view state this way: going
+/// through `JSONEncoder` cost more than handling the action.
+///
+/// Its text (``JSONValue/text``) is what `JSONEncoder` with sorted keys and unescaped slashes
+/// writes. Where the two could differ (`Data`, `URL`, `Decimal`, `Float`, integers beyond `Int`,
+/// non-finite numbers), it throws ``Unsupported`` and the caller uses `JSONEncoder` instead, so
+/// the output never depends on which one ran.
+///
+/// ```swift
+/// let value = try JSONValueEncoder().encode(viewState)  // .object(["count": .integer(1), ...])
+/// ```
+struct JSONValueEncoder {
+  /// The value holds something this encoder leaves to `JSONEncoder`.
+  struct Unsupported: Error {}
+
+  func encode(_ value: some Encodable) throws -> JSONValue {
+    let node = Node()
+    try ValueEncoder(node: node, codingPath: []).box(value)
+    return node.value
+  }
+}
+
+/// A value under construction: containers hand out references to their children, which the
+/// children's encoders fill in later.
+private final class Node {
+  enum Content {
+    case empty
+    case value(JSONValue)
+    case object([String: Node])
+    case array([Node])
+  }
+
+  var content = Content.empty
+
+  var value: JSONValue {
+    switch content {
+    case .empty: .object([:])  // an Encodable that encoded nothing: JSONEncoder writes {}
+    case .value(let value): value
+    case .object(let object): .object(object.mapValues(\.value))
+    case .array(let array): .array(array.map(\.value))
+    }
+  }
+
+  func object() -> Node {
+    if case .object = content { return self }
+    content = .object([:])
+    return self
+  }
+
+  func array() -> Node {
+    if case .array = content { return self }
+    content = .array([])
+    return self
+  }
+
+  func child(forKey key: String) -> Node {
+    let child = Node()
+    if case .object(var object) = content {
+      content = .empty  // keep the dictionary uniquely referenced while it changes
+      object[key] = child
+      content = .object(object)
+    }
+    return child
+  }
+
+  func appendChild() -> Node {
+    let child = Node()
+    if case .array(var array) = content {
+      content = .empty
+      array.append(child)
+      content = .array(array)
+    }
+    return child
+  }
+}
+
+/// Coding paths are not tracked (they are always empty): nothing this encoder writes depends on
+/// them, and building one per key cost as much as the rest of the encoding.
+private struct ValueEncoder: Encoder, SingleValueEncodingContainer {
+  let node: Node
+  let codingPath: [any CodingKey]
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(KeyedContainer<Key>(node: node.object(), codingPath: codingPath))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    UnkeyedContainer(node: node.array(), codingPath: codingPath)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer { self }
+
+  /// Writes `value`: primitives directly, anything else through its `encode(to:)`.
+  func box<T: Encodable>(_ value: T) throws {
+    if let primitive = try primitive(value) {
+      node.content = .value(primitive)
+    } else {
+      try value.encode(to: self)
+    }
+  }
+
+  /// `value` as a JSON value if it is a primitive; `nil` if it encodes itself.
+  private func primitive<T: Encodable>(_ value: T) throws -> JSONValue? {
+    // Metatype comparisons, not `is` casts: this runs for every value of every view state.
+    let type = T.self as Any.Type
+    if type == String.self { return .string(value as! String) }
+    if type == Bool.self { return .bool(value as! Bool) }
+    if type == Int.self { return .integer(value as! Int) }
+    if type == Double.self {
+      let double = value as! Double
+      // JSONEncoder writes -0.0 as "-0"; JSONValue's text would write "0".
+      guard double.isFinite, !(double == 0 && double.sign == .minus) else { throw JSONValueEncoder.Unsupported() }
+      return .double(double)
+    }
+    if type == Int8.self { return .integer(Int(value as! Int8)) }
+    if type == Int16.self { return .integer(Int(value as! Int16)) }
+    if type == Int32.self { return .integer(Int(value as! Int32)) }
+    if type == Int64.self { return .integer(Int(value as! Int64)) }
+    if type == UInt8.self { return .integer(Int(value as! UInt8)) }
+    if type == UInt16.self { return .integer(Int(value as! UInt16)) }
+    if type == UInt32.self { return .integer(Int(value as! UInt32)) }
+    if type == UInt.self || type == UInt64.self || type == Float.self || type == Data.self || type == URL.self
+      || type == Decimal.self
+    {
+      throw JSONValueEncoder.Unsupported()
+    }
+    return nil
+  }
+
+  // MARK: SingleValueEncodingContainer
+
+  func encodeNil() { node.content = .value(.null) }
+  func encode(_ value: Bool) { node.content = .value(.bool(value)) }
+  func encode(_ value: String) { node.content = .value(.string(value)) }
+  func encode(_ value: Double) throws { try box(value) }
+  func encode(_ value: Float) throws { try box(value) }
+  func encode(_ value: Int) { node.content = .value(.integer(value)) }
+  func encode(_ value: Int8) throws { try box(value) }
+  func encode(_ value: Int16) throws { try box(value) }
+  func encode(_ value: Int32) throws { try box(value) }
+  func encode(_ value: Int64) throws { try box(value) }
+  func encode(_ value: UInt) throws { try box(value) }
+  func encode(_ value: UInt8) throws { try box(value) }
+  func encode(_ value: UInt16) throws { try box(value) }
+  func encode(_ value: UInt32) throws { try box(value) }
+  func encode(_ value: UInt64) throws { try box(value) }
+  func encode<T: Encodable>(_ value: T) throws { try box(value) }
+}
+
+private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let node: Node
+  let codingPath: [any CodingKey]
+
+  func encodeNil(forKey key: Key) { node.child(forKey: key.stringValue).content = .value(.null) }
+
+  func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try ValueEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath).box(value)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    KeyedEncodingContainer(
+      KeyedContainer<NestedKey>(node: node.child(forKey: key.stringValue).object(), codingPath: codingPath))
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    UnkeyedContainer(node: node.child(forKey: key.stringValue).array(), codingPath: codingPath)
+  }
+
+  func superEncoder() -> any Encoder {
+    ValueEncoder(node: node.child(forKey: "super"), codingPath: codingPath)
+  }
+
+  func superEncoder(forKey key: Key) -> any Encoder {
+    ValueEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath)
+  }
+}
+
+private struct UnkeyedContainer: UnkeyedEncodingContainer {
+  let node: Node
+  let codingPath: [any CodingKey]
+
+  var count: Int {
+    if case .array(let array) = node.content { return array.count }
+    return 0
+  }
+
+  func encodeNil() { node.appendChild().content = .value(.null) }
+
+  func encode<T: Encodable>(_ value: T) throws {
+    try ValueEncoder(node: node.appendChild(), codingPath: codingPath).box(value)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    KeyedEncodingContainer(KeyedContainer<NestedKey>(node: node.appendChild().object(), codingPath: codingPath))
+  }
+
+  func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    UnkeyedContainer(node: node.appendChild().array(), codingPath: codingPath)
+  }
+
+  func superEncoder() -> any Encoder {
+    ValueEncoder(node: node.appendChild(), codingPath: codingPath)
+  }
+}
