@@ -182,7 +182,18 @@ struct JSONParser {
 
   mutating func parseString() throws(JSONParseError) -> String {
     index += 1  // the opening quote
-    var utf8: [UInt8] = []
+    // Most strings have no escape: find the closing quote and take the bytes between at once.
+    let start = index
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        index += 1
+        return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      index += 1
+    }
+    var utf8 = Array(bytes[start..<index])
     while true {
       guard index < bytes.count else { throw error("unterminated string") }
       let byte = bytes[index]

@@ -28,7 +28,20 @@ public final class FeatureSession {
     // Actions decode straight from the parsed value; one encoder per session, since making one is
     // part of the cost of a line.
     let encoder = JSONCoding.makeEncoder()
-    _send = { action in viewModel.sendViewEvent(try JSONValueDecoder().decode(Action.self, from: action)) }
+    // An action without payload ({"increment":{}}) always decodes to the same value: decode it
+    // once per session, not on every send (decoding cost as much as handling the action).
+    var payloadless: [String: Action] = [:]
+    _send = { action in
+      if case .object(let object) = action, object.count == 1, let (name, payload) = object.first,
+        payload == .object([:])
+      {
+        if let decoded = payloadless[name] { return viewModel.sendViewEvent(decoded) }
+        let decoded = try JSONValueDecoder().decode(Action.self, from: action)
+        payloadless[name] = decoded
+        return viewModel.sendViewEvent(decoded)
+      }
+      return viewModel.sendViewEvent(try JSONValueDecoder().decode(Action.self, from: action))
+    }
     _viewState = { JSONCoding.text(of: viewModel.viewState, fallback: encoder) }
     _observe = { onChange in
       viewModel.observeViewState { state, source in
@@ -118,7 +131,7 @@ enum JSONCoding {
   /// `value`'s JSON text, as `JSONEncoder` with these settings writes it: through
   /// ``JSONValueEncoder`` (several times faster), or `fallback` for the values it leaves to it.
   static func text(of value: some Encodable, fallback: JSONEncoder) -> String {
-    if let encoded = try? JSONValueEncoder().encode(value) { return encoded.text }
+    if let text = try? JSONValueEncoder().text(value) { return text }
     return string(of: value, encoder: fallback)
   }
 

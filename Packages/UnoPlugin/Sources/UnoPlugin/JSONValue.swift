@@ -84,7 +84,7 @@ extension JSONValue {
 
   /// Appends this value's text, as UTF-8, to `output`. Bytes, not a `String`: appending to a
   /// string piece by piece cost more than building the value.
-  private func write(to output: inout [UInt8]) {
+  func write(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -129,8 +129,13 @@ extension JSONValue {
 
   /// Appends `string` as a JSON string literal. The characters JSON escapes are all ASCII, so
   /// the UTF-8 bytes of everything else are copied as they are.
-  private static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+  static func writeQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
+    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+      output.append(contentsOf: string.utf8)  // nothing to escape: one copy
+      output.append(UInt8(ascii: "\""))
+      return
+    }
     for byte in string.utf8 {
       switch byte {
       case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])

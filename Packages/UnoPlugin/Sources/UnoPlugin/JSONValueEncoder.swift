@@ -17,9 +17,21 @@ struct JSONValueEncoder {
   struct Unsupported: Error {}
 
   func encode(_ value: some Encodable) throws -> JSONValue {
+    try node(value).value
+  }
+
+  /// `value`'s JSON text (``JSONValue/text``), written from the encoded tree directly.
+  func text(_ value: some Encodable) throws -> String {
+    var output: [UInt8] = []
+    output.reserveCapacity(128)
+    try node(value).write(to: &output)
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  private func node(_ value: some Encodable) throws -> Node {
     let node = Node()
     try ValueEncoder(node: node, codingPath: []).box(value)
-    return node.value
+    return node
   }
 }
 
@@ -29,7 +41,9 @@ private final class Node {
   enum Content {
     case empty
     case value(JSONValue)
-    case object([String: Node])
+    /// Keys in the order they were written; a key written again replaces its value. A list,
+    /// not a dictionary: objects are small, and hashing every key cost more than looking.
+    case object([(key: String, node: Node)])
     case array([Node])
   }
 
@@ -39,14 +53,39 @@ private final class Node {
     switch content {
     case .empty: .object([:])  // an Encodable that encoded nothing: JSONEncoder writes {}
     case .value(let value): value
-    case .object(let object): .object(object.mapValues(\.value))
+    case .object(let object):
+      .object(Dictionary(object.map { ($0.key, $0.node.value) }, uniquingKeysWith: { _, last in last }))
     case .array(let array): .array(array.map(\.value))
+    }
+  }
+
+  /// Writes the text ``value`` would have, keys sorted, without building it.
+  func write(to output: inout [UInt8]) {
+    switch content {
+    case .empty: output.append(contentsOf: "{}".utf8)
+    case .value(let value): value.write(to: &output)
+    case .object(let object):
+      output.append(UInt8(ascii: "{"))
+      for (index, entry) in object.sorted(by: { $0.key < $1.key }).enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        JSONValue.writeQuoted(entry.key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        entry.node.write(to: &output)
+      }
+      output.append(UInt8(ascii: "}"))
+    case .array(let array):
+      output.append(UInt8(ascii: "["))
+      for (index, node) in array.enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        node.write(to: &output)
+      }
+      output.append(UInt8(ascii: "]"))
     }
   }
 
   func object() -> Node {
     if case .object = content { return self }
-    content = .object([:])
+    content = .object([])
     return self
   }
 
@@ -59,8 +98,12 @@ private final class Node {
   func child(forKey key: String) -> Node {
     let child = Node()
     if case .object(var object) = content {
-      content = .empty  // keep the dictionary uniquely referenced while it changes
-      object[key] = child
+      content = .empty  // keep the list uniquely referenced while it changes
+      if let index = object.firstIndex(where: { $0.key == key }) {
+        object[index].node = child
+      } else {
+        object.append((key, child))
+      }
       content = .object(object)
     }
     return child
