@@ -156,7 +156,9 @@ private struct ValueEncoder: Encoder, SingleValueEncodingContainer {
     if type == Double.self {
       let double = value as! Double
       // JSONEncoder writes -0.0 as "-0"; JSONValue's text would write "0".
-      guard double.isFinite, !(double == 0 && double.sign == .minus) else { throw JSONValueEncoder.Unsupported() }
+      guard double.isFinite, !(double == 0 && double.sign == .minus) else {
+        throw JSONValueEncoder.Unsupported()
+      }
       return .double(double)
     }
     if type == Int8.self { return .integer(Int(value as! Int8)) }
@@ -239,8 +241,11 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     try ValueEncoder(node: node.appendChild(), codingPath: codingPath).box(value)
   }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-    KeyedEncodingContainer(KeyedContainer<NestedKey>(node: node.appendChild().object(), codingPath: codingPath))
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy keyType: NestedKey.Type
+  ) -> KeyedEncodingContainer<NestedKey> {
+    KeyedEncodingContainer(
+      KeyedContainer<NestedKey>(node: node.appendChild().object(), codingPath: codingPath))
   }
 
   func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
