@@ -7,7 +7,17 @@ cd "$(dirname "$0")/.."
 venv=.venv-mcp
 if [ ! -x "$venv/bin/python" ] || ! cmp -s Tests/mcp/requirements.txt "$venv/requirements.txt"; then
   rm -rf "$venv"
-  python3 -m venv "$venv"
+  if ! python3 -m venv "$venv"; then
+    # Debian's python3 has venv in a package of its own.
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get > /dev/null; then
+      apt-get install -y -q python3-venv
+      rm -rf "$venv"
+      python3 -m venv "$venv"
+    else
+      echo "python3 cannot make a virtual environment: install python3-venv (Debian/Ubuntu)" >&2
+      exit 1
+    fi
+  fi
   "$venv/bin/pip" install --quiet --disable-pip-version-check -r Tests/mcp/requirements.txt
   cp Tests/mcp/requirements.txt "$venv/requirements.txt"
 fi
