@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// Runs the built uno-host binary with piped stdin/stdout.
 ///

@@ -1,5 +1,6 @@
 import Testing
 import UnoArchitecture
+@_spi(Internals) import UnoCore
 
 struct Suspends: Interactor {
   typealias DomainState = Int

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Dependencies
 import Foundation
-import UnoCore
+@_spi(Internals) import UnoCore
 import UnoHostCore
 import UnoHostMCP
 import UnoPlugin

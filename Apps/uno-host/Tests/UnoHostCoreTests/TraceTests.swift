@@ -1,7 +1,7 @@
 import BundledFeatures
 import Foundation
 import Testing
-import UnoCore
+@_spi(Internals) import UnoCore
 import UnoPlugin
 
 @testable import UnoHostCore

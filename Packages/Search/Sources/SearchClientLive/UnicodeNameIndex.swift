@@ -1,5 +1,5 @@
 import Foundation
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// An in-memory index over names, built for word-prefix search.
 ///

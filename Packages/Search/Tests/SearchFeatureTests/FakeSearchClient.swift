@@ -1,4 +1,5 @@
 import SearchFeature
+@_spi(Internals) import UnoCore
 import UnoTesting
 
 /// A search client the test controls: it records every call, and each query answers when (and

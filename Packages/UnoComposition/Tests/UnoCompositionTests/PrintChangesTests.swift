@@ -1,6 +1,7 @@
 import Clocks
 import Testing
 import UnoComposition
+@_spi(Internals) import UnoCore
 
 /// A printer that keeps what it is given.
 private final class Printed: Sendable {

@@ -1,4 +1,5 @@
 import UnoComposition
+@_spi(Internals) import UnoCore
 
 /// A thread-safe box for effects to report into.
 final class Box<Value: Sendable>: Sendable {

@@ -9,8 +9,10 @@
 /// A value that several threads share, behind a pthread mutex, mutated in place.
 ///
 /// Uno's packages use it wherever state is reached from more than one thread (the effect
-/// registry, view-model streams, the test tools); it is public so that they, and tests, share one
-/// implementation.
+/// registry, view-model streams, the test tools). It is not part of UnoCore's API: the other
+/// packages reach it through the `Internals` SPI (`@_spi(Internals) import UnoCore`), so that they
+/// share one implementation without offering it to apps. Apps that need a lock have
+/// `LockIsolated` (swift-concurrency-extras) or `Mutex`.
 ///
 /// ```swift
 /// let hits = Locked(0)
@@ -24,7 +26,7 @@
 /// the sanitizers on every platform. And unlike a lock that hands out copies
 /// (`withValue { }` returning the new value), `withLock` gives the closure the stored value
 /// itself, so mutating a large dictionary does not copy it.
-public final class Locked<Value: Sendable>: @unchecked Sendable {
+@_spi(Internals) public final class Locked<Value: Sendable>: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: `value` is only reached inside `withLock`, between
   // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so no two threads touch it at
   // once and each access is ordered after the previous one; and `Value` is `Sendable`, so what a

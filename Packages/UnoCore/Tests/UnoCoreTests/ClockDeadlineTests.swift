@@ -1,5 +1,5 @@
 import Testing
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// A clock standing still that records the deadline of every sleep and returns at once.
 struct RecordingClock: Clock {

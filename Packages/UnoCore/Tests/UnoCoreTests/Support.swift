@@ -1,4 +1,4 @@
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// A one-shot gate that effects wait on until the test opens it. No wall clock involved.
 ///

@@ -1,4 +1,5 @@
 import IssueReporting
+@_spi(Internals) import UnoCore
 
 /// Debug-only detection of a view model re-created while the previous one from the same call site
 /// is still alive, which usually means a SwiftUI view stores it without `@State`.

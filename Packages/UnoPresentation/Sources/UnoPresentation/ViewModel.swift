@@ -2,7 +2,7 @@ import Dependencies
 import IssueReporting
 import Observation
 import Synchronization
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// Runs a feature on the main actor and exposes its view state to a view.
 ///

@@ -1,6 +1,7 @@
 import IssueReporting
 import Observation
 import Testing
+@_spi(Internals) import UnoCore
 import UnoPresentation
 
 @MainActor

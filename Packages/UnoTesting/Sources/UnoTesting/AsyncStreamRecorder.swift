@@ -1,4 +1,5 @@
 import Clocks
+@_spi(Internals) import UnoCore
 
 /// Records every element of an asynchronous sequence, for assertions.
 ///

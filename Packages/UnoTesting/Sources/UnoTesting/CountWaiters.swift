@@ -1,4 +1,5 @@
 import Clocks
+@_spi(Internals) import UnoCore
 
 /// Thrown when values did not arrive in time.
 public struct WaitTimeout: Error, CustomStringConvertible, Sendable {

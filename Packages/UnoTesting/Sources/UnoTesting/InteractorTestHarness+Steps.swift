@@ -1,6 +1,6 @@
 import CustomDump
 import IssueReporting
-import UnoCore
+@_spi(Internals) import UnoCore
 
 extension InteractorTestHarness where State: Equatable {
   /// Sends `action` and asserts the state it produced: `updateStateToExpectedResult` changes a

@@ -2,7 +2,7 @@ import Clocks
 import CustomDump
 import Dependencies
 import IssueReporting
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// Drives an ``Interactor`` in a test through the same runtime that view models use, and records
 /// every state it goes through.

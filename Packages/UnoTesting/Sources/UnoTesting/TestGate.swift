@@ -1,3 +1,5 @@
+@_spi(Internals) import UnoCore
+
 /// A one-shot gate for controllable fakes: work under test waits on it until the test opens it.
 ///
 /// ```swift

@@ -1,3 +1,4 @@
+@_spi(Internals) import UnoCore
 import UnoTesting
 
 struct CounterState: Sendable, Equatable {
