@@ -1,5 +1,5 @@
 import Dependencies
-import UnoCore
+@_spi(Internals) import UnoCore
 import UnoPlugin
 
 /// The sessions a host has open and the requests running in them: what every front end of
@@ -67,8 +67,8 @@ public final class HostSessions {
   private var nextAutoRequest = 1
   /// The request whose action is being handled right now: changes it makes synchronously are its.
   private var sending: (session: Int, request: JSONValue)?
-  private var running = 0
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// How many requests' effects are running; ``drain(timeout:clock:)`` waits for zero.
+  private let running = AsyncCondition(0)
 
   /// Creates an empty table of sessions of `registry`'s features.
   ///
@@ -98,7 +98,7 @@ public final class HostSessions {
   public var openSessions: Int { sessions.count }
 
   /// Requests whose effects have not finished.
-  public var runningRequests: Int { running }
+  public var runningRequests: Int { running.state }
 
   /// Opens a session of `feature`; returns its number and its initial view state (JSON text).
   public func open(_ feature: String) throws(Failure) -> (session: Int, state: String) {
@@ -166,7 +166,7 @@ public final class HostSessions {
     }
     session.requests[key] = task
     session.requestByTask[taskID] = request
-    running += 1
+    running.withState { $0 += 1 }
     Task { [weak self] in
       await task.finish()
       self?.requestFinished(
@@ -204,17 +204,9 @@ public final class HostSessions {
   /// A timeout of zero (or less) does not wait: it returns at once whether anything still runs,
   /// so what it reports does not depend on how quickly a task gets to run.
   public func drain(timeout: Duration, clock: some Clock<Duration> = ContinuousClock()) async -> Bool {
-    guard running > 0 else { return true }
+    guard running.state > 0 else { return true }
     guard timeout > .zero else { return false }
-    let deadline = clock.now.advanced(by: timeout)
-    let timer = Task { [weak self] in
-      // Cancelled (the wait ended first): wake nobody, or a later drain would return early.
-      guard (try? await clock.sleep(toDeadline: deadline)) != nil else { return }
-      self?.wakeIdleWaiters()
-    }
-    await withCheckedContinuation { idleWaiters.append($0) }
-    timer.cancel()
-    return running == 0
+    return await running.wait(until: { $0 == 0 }, timeout: timeout, clock: clock)
   }
 
   // MARK: Bookkeeping
@@ -229,19 +221,12 @@ public final class HostSessions {
   private func requestFinished(
     session number: Int, key: String, taskID: EventTask.ID, request: JSONValue, cancelled: Bool
   ) {
-    running -= 1
     if let session = sessions[number] {
       session.requests[key] = nil
       session.requestByTask[taskID] = nil
       events(.finished(session: number, request: request, cancelled: cancelled))
     }
-    if running == 0 { wakeIdleWaiters() }
-  }
-
-  private func wakeIdleWaiters() {
-    let waiters = idleWaiters
-    idleWaiters = []
-    for waiter in waiters { waiter.resume() }
+    running.withState { $0 -= 1 }
   }
 
   private func viewStateChanged(session number: Int, state: String, source: StateChangeSource) {

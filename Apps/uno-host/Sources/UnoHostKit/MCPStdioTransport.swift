@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Logging
 import MCP
+@_spi(Internals) import UnoCore
 import UnoHostCore
 import UnoHostMCP
 import UnoPlugin
@@ -21,8 +22,7 @@ actor MCPStdioTransport: Transport {
   private let output = DispatchQueue(label: "uno-host.mcp.stdout")
   private var reader: Task<Void, Never>?
   /// Requests passed to the SDK and not answered yet, by id (as JSON text).
-  private var unanswered: Set<String> = []
-  private var answeredWaiters: [CheckedContinuation<Void, Never>] = []
+  private let unanswered = AsyncCondition(Set<String>())
 
   init() {
     (messages, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
@@ -45,7 +45,7 @@ actor MCPStdioTransport: Transport {
     for event in events {
       switch MessageScreen.screen(event) {
       case .message(let passed):
-        unanswered.formUnion(passed.requests.map(\.text))
+        unanswered.withState { $0.formUnion(passed.requests.map(\.text)) }
         forget(passed.cancelled)
         continuation.yield(passed.data)
       case .reject(let response): try? await write(Array(response.utf8))
@@ -62,32 +62,21 @@ actor MCPStdioTransport: Transport {
     try await write(Array(data))
   }
 
+  func receive() -> AsyncThrowingStream<Data, any Error> {
+    messages
+  }
+
   /// Returns once every request read so far has been answered (or cancelled by the client), or
   /// after `timeout`. At the end of input the SDK may not have started the last requests yet:
   /// the host waits for them before it closes the sessions they use.
   func waitUntilAnswered(timeout: Duration) async {
-    guard !unanswered.isEmpty else { return }
-    let timer = Task {
-      try? await Task.sleep(for: timeout)
-      if !Task.isCancelled { wakeAnsweredWaiters() }
-    }
-    await withCheckedContinuation { answeredWaiters.append($0) }
-    timer.cancel()
+    _ = await unanswered.wait(until: { $0.isEmpty }, timeout: timeout)
   }
 
   private func forget(_ requests: [JSONValue]) {
-    for id in requests { unanswered.remove(id.text) }
-    if unanswered.isEmpty { wakeAnsweredWaiters() }
-  }
-
-  private func wakeAnsweredWaiters() {
-    let waiters = answeredWaiters
-    answeredWaiters = []
-    for waiter in waiters { waiter.resume() }
-  }
-
-  func receive() -> AsyncThrowingStream<Data, any Error> {
-    messages
+    unanswered.withState { unanswered in
+      for id in requests { unanswered.remove(id.text) }
+    }
   }
 
   /// Writes one message and its newline; the caller waits until it is written.

@@ -5,53 +5,13 @@
 /// `wait()` returns early when the waiting task is cancelled; `waitIgnoringCancellation()` does
 /// not, which lets a test make a cancelled effect try to send anyway.
 final class Latch: Sendable {
-  private struct State {
-    var isOpen = false
-    var next = 0
-    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  }
-  private let state = Locked(State())
+  private let opened = AsyncCondition(false)
 
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [:] }
-      return Array(state.waiters.values)
-    }
-    for waiter in waiters { waiter.resume() }
-  }
+  func open() { opened.withState { $0 = true } }
 
-  func wait() async {
-    let id = state.withLock { state in
-      state.next += 1
-      return state.next
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          if state.isOpen || Task.isCancelled { return true }
-          state.waiters[id] = continuation
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.resume()
-    }
-  }
+  func wait() async { await opened.wait(until: { $0 }) }
 
-  func waitIgnoringCancellation() async {
-    await withCheckedContinuation { continuation in
-      let resumeNow = state.withLock { state -> Bool in
-        if state.isOpen { return true }
-        state.next += 1
-        state.waiters[state.next] = continuation
-        return false
-      }
-      if resumeNow { continuation.resume() }
-    }
-  }
+  func waitIgnoringCancellation() async { await opened.wait(until: { $0 }, cancellable: false) }
 }
 
 /// A thread-safe counter/flag box for effects to report into.

@@ -25,81 +25,24 @@ public struct WaitTimeout: Error, CustomStringConvertible, Sendable {
 ///
 /// The timeout only guards against a test hanging: a test is never correct *because* of it.
 final class CountWaiters: Sendable {
-  private struct Waiter {
-    let target: Int
-    let continuation: CheckedContinuation<Void, Never>
-  }
-  private struct State {
-    var count = 0
-    var nextID = 0
-    var waiters: [Int: Waiter] = [:]
-  }
-  private let state = Locked(State())
+  private let counted = AsyncCondition(0)
   private let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration>) {
     self.clock = clock
   }
 
-  var count: Int { state.withLock { $0.count } }
+  var count: Int { counted.state }
 
   /// Records the new count and wakes the waiters it satisfies.
   func update(count: Int) {
-    let ready = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      state.count = count
-      let done = state.waiters.filter { $0.value.target <= count }
-      for id in done.keys { state.waiters[id] = nil }
-      return done.values.map(\.continuation)
-    }
-    for continuation in ready { continuation.resume() }
+    counted.withState { $0 = count }
   }
 
   /// Returns once the count is at least `target`, or throws ``WaitTimeout``.
   func wait(for target: Int, timeout: Duration, what: String) async throws {
-    if count >= target { return }
-    // The deadline is fixed now, not when the timer task first runs: advancing a test clock
-    // between the two must not move it.
-    let (clock, deadline) = (self.clock, self.clock.now.advanced(by: timeout))
-    let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        await self.suspend(until: target)
-        return !Task.isCancelled
-      }
-      group.addTask {
-        try await Self.sleep(on: clock, until: deadline)
-        return false
-      }
-      defer { group.cancelAll() }
-      return try await group.next() ?? false
-    }
-    guard reached || count >= target else {
+    guard await counted.wait(until: { $0 >= target }, timeout: timeout, clock: clock) else {
       throw WaitTimeout(expected: target, arrived: count, timeout: timeout, what: what)
-    }
-  }
-
-  /// Opens the existential clock so that it can sleep until an instant of its own kind.
-  private static func sleep<C: Clock>(on clock: C, until deadline: any InstantProtocol<Duration>) async throws
-  {
-    try await clock.sleep(toDeadline: deadline as! C.Instant)
-  }
-
-  private func suspend(until target: Int) async {
-    let id = state.withLock { state in
-      state.nextID += 1
-      return state.nextID
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          if state.count >= target || Task.isCancelled { return true }
-          state.waiters[id] = Waiter(target: target, continuation: continuation)
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.continuation.resume()
     }
   }
 }

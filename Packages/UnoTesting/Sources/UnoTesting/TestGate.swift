@@ -16,60 +16,26 @@
 /// ``waitIgnoringCancellation()`` does not, which lets a test model a dependency that answers
 /// after it was cancelled.
 public final class TestGate: Sendable {
-  private struct State {
-    var isOpen = false
-    var next = 0
-    var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-  }
-  private let state = Locked(State())
+  private let opened = AsyncCondition(false)
 
   /// A closed gate.
   public init() {}
 
   /// Whether ``open()`` was called.
-  public var isOpen: Bool { state.withLock { $0.isOpen } }
+  public var isOpen: Bool { opened.state }
 
   /// Lets every current and future waiter through.
   public func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [:] }
-      return Array(state.waiters.values)
-    }
-    for waiter in waiters { waiter.resume() }
+    opened.withState { $0 = true }
   }
 
   /// Waits until the gate is open or the task is cancelled.
   public func wait() async {
-    let id = state.withLock { state in
-      state.next += 1
-      return state.next
-    }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let resumeNow = state.withLock { state -> Bool in
-          if state.isOpen || Task.isCancelled { return true }
-          state.waiters[id] = continuation
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.resume()
-    }
+    await opened.wait(until: { $0 })
   }
 
   /// Waits until the gate is open, even if the task is cancelled.
   public func waitIgnoringCancellation() async {
-    await withCheckedContinuation { continuation in
-      let resumeNow = state.withLock { state -> Bool in
-        if state.isOpen { return true }
-        state.next += 1
-        state.waiters[state.next] = continuation
-        return false
-      }
-      if resumeNow { continuation.resume() }
-    }
+    await opened.wait(until: { $0 }, cancellable: false)
   }
 }
