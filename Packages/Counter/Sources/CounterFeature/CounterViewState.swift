@@ -45,7 +45,7 @@ extension CounterInteractor {
   @MainActor
   public static func makeViewModel(
     delay: Duration = .seconds(1),
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil
   ) -> ViewModel<CounterAction, CounterState, CounterViewState> {
     ViewModel(

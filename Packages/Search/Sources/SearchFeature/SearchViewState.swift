@@ -139,7 +139,7 @@ extension SearchInteractor {
   /// A view model for the search screen.
   @MainActor
   public static func makeViewModel(
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil
   ) -> ViewModel<SearchAction, SearchState, SearchViewState> {
     ViewModel(

@@ -76,10 +76,10 @@ extension TodosInteractor {
   /// `prepareDependencies` leaves it) when it is made.
   @MainActor
   public static func makeViewModel(
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil
   ) -> ViewModel<TodosAction, TodosState, TodosViewState> {
-    let initial = Dependencies.withDependencies(prepareDependencies) {
+    let initial = Dependencies.withDependencies(prepareDependencies ?? { _ in }) {
       @Dependency(\.todosStore) var store
       return TodosState.loaded(from: store)
     }

@@ -63,7 +63,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     initialValue: @autoclosure () -> ViewState,
     _ interactor: AnyInteractor<DomainState, Action>,
     _ viewStateReducer: AnyViewStateReducer<DomainState, ViewState>,
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
@@ -72,8 +72,15 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     self.viewStateKeyPath = \.viewState
     self.viewStatesAreEqual = equality(for: ViewState.self)
     self.viewStateReducer = viewStateReducer
-    // The runtime captures the dependency values in force where it is created.
-    self.runtime = Dependencies.withDependencies(prepareDependencies) { InteractorRuntime(interactor) }
+    // The runtime captures the dependency values in force where it is created. Without overrides
+    // it takes them as they are: `withDependencies`, even with nothing to change, gives the
+    // runtime a copy of its own (about 600 bytes a view model) that overrides something, which
+    // makes every step bind it (docs/performance.md).
+    if let prepareDependencies {
+      self.runtime = Dependencies.withDependencies(prepareDependencies) { InteractorRuntime(interactor) }
+    } else {
+      self.runtime = InteractorRuntime(interactor)
+    }
     self.callSite =
       reportsReinitialization ?? !isTesting ? CallSite.register(fileID: fileID, line: line) : nil
     runtime.addObserver(withSource: { [weak self] domainState, source in
@@ -85,7 +92,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   public convenience init(
     _ initialValue: @autoclosure () -> ViewState,
     _ interactor: AnyInteractor<ViewState, Action>,
-    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
