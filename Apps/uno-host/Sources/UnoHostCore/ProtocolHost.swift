@@ -160,13 +160,7 @@ public final class ProtocolHost {
 
 /// JSON text for an optional value: `null` when absent.
 func json(_ value: JSONValue?) -> String {
-  // Request ids are strings or integers: write those without the general writer.
-  switch value {
-  case nil: "null"
-  case .string(let string): JSONValue.quoted(string)
-  case .integer(let integer): String(integer)
-  case let value?: value.text
-  }
+  value?.text ?? "null"
 }
 
 /// A JSON string literal for `string`.

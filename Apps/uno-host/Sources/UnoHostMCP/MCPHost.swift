@@ -76,26 +76,15 @@ public final class MCPHost {
     await server.withMethodHandler(ListTools.self) { [registry = sessions.registry] _ in
       ListTools.Result(tools: HostTool.allCases.map { $0.definition(registry) })
     }
-    await server.withMethodHandler(CallTool.self) { [weak self] params in
-      guard let self else { throw MCPError.internalError("the host has stopped") }
-      return try await self.call(params)
-    }
-    await server.withMethodHandler(ListResources.self) { [weak self] _ in
-      guard let self else { throw MCPError.internalError("the host has stopped") }
-      return await ListResources.Result(resources: self.resources())
-    }
-    await server.withMethodHandler(ReadResource.self) { [weak self] params in
-      guard let self else { throw MCPError.internalError("the host has stopped") }
-      return try await self.read(params.uri)
-    }
-    await server.withMethodHandler(ResourceSubscribe.self) { [weak self] params in
-      guard let self else { throw MCPError.internalError("the host has stopped") }
-      try await self.subscribe(params.uri)
+    await handle(CallTool.self) { host, params in try await host.call(params) }
+    await handle(ListResources.self) { host, _ in ListResources.Result(resources: host.resources()) }
+    await handle(ReadResource.self) { host, params in try host.read(params.uri) }
+    await handle(ResourceSubscribe.self) { host, params in
+      try host.subscribe(params.uri)
       return Empty()
     }
-    await server.withMethodHandler(ResourceUnsubscribe.self) { [weak self] params in
-      guard let self else { throw MCPError.internalError("the host has stopped") }
-      try await self.unsubscribe(params.uri)
+    await handle(ResourceUnsubscribe.self) { host, params in
+      try host.unsubscribe(params.uri)
       return Empty()
     }
     let (server, stream) = (server, noticeStream)
@@ -110,6 +99,17 @@ public final class MCPHost {
       }
     }
     try await server.start(transport: transport)
+  }
+
+  /// Registers `body` for requests of `method`, run on the main actor with this host. The server
+  /// holds its handlers and the host holds the server, so the handlers hold the host weakly.
+  private func handle<M: MCP.Method>(
+    _ method: M.Type, _ body: @escaping @MainActor (MCPHost, M.Parameters) async throws -> M.Result
+  ) async {
+    await server.withMethodHandler(method) { [weak self] params in
+      guard let self else { throw MCPError.internalError("the host has stopped") }
+      return try await body(self, params)
+    }
   }
 
   /// Returns when the client has gone: its input ended or the transport failed.
@@ -249,7 +249,7 @@ public final class MCPHost {
       throw MCPError.serverError(
         code: -32002, message: "no resource '\(uri)'; a session's state is at uno://sessions/<session>/state")
     }
-    guard sessions.list.contains(where: { $0.session == session }) else {
+    guard (try? sessions.feature(of: session)) != nil else {
       throw MCPError.serverError(code: -32002, message: "no resource '\(uri)': no open session \(session)")
     }
     return session

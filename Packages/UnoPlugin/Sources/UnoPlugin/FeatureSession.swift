@@ -32,15 +32,15 @@ public final class FeatureSession {
     // once per session, not on every send (decoding cost as much as handling the action).
     var payloadless: [String: Action] = [:]
     _send = { action in
-      if case .object(let object) = action, object.count == 1, let (name, payload) = object.first,
+      guard case .object(let object) = action, object.count == 1, let (name, payload) = object.first,
         payload == .object([:])
-      {
-        if let decoded = payloadless[name] { return viewModel.sendViewEvent(decoded) }
-        let decoded = try JSONValueDecoder().decode(Action.self, from: action)
-        payloadless[name] = decoded
-        return viewModel.sendViewEvent(decoded)
+      else {
+        return viewModel.sendViewEvent(try JSONValueDecoder().decode(Action.self, from: action))
       }
-      return viewModel.sendViewEvent(try JSONValueDecoder().decode(Action.self, from: action))
+      if payloadless[name] == nil {
+        payloadless[name] = try JSONValueDecoder().decode(Action.self, from: action)
+      }
+      return viewModel.sendViewEvent(payloadless[name]!)
     }
     _viewState = { JSONCoding.text(of: viewModel.viewState, fallback: encoder) }
     _observe = { onChange in

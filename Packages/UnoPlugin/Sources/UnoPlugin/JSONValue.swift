@@ -76,6 +76,12 @@ extension JSONValue {
   /// JSONValue.object(["b": .integer(1), "a": .string("x/y")]).text  // {"a":"x/y","b":1}
   /// ```
   public var text: String {
+    // Scalars, request ids above all, need no buffer.
+    switch self {
+    case .string(let string): return JSONValue.quoted(string)
+    case .integer(let integer): return String(integer)
+    default: break
+    }
     var output: [UInt8] = []
     output.reserveCapacity(128)
     write(to: &output)
@@ -119,19 +125,22 @@ extension JSONValue {
   /// `string` as a JSON string literal, with quotes, backslashes and control characters escaped.
   public static func quoted(_ string: String) -> String {
     // Most strings (names, ids, titles) need no escape: copy them whole.
-    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-      return "\"" + string + "\""
-    }
+    if !needsEscaping(string) { return "\"" + string + "\"" }
     var output: [UInt8] = []
     writeQuoted(string, to: &output)
     return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Whether `string` has a byte JSON escapes: a quote, a backslash or a control character.
+  private static func needsEscaping(_ string: String) -> Bool {
+    string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
   }
 
   /// Appends `string` as a JSON string literal. The characters JSON escapes are all ASCII, so
   /// the UTF-8 bytes of everything else are copied as they are.
   static func writeQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+    if !needsEscaping(string) {
       output.append(contentsOf: string.utf8)  // nothing to escape: one copy
       output.append(UInt8(ascii: "\""))
       return
