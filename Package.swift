@@ -117,6 +117,7 @@ let package = Package(
     .testTarget(
       name: "UnoHostCoreTests",
       dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         "UnoHostCore", "UnoHostMCP", "BundledFeatures", .product(name: "MCP", package: "swift-sdk"),
       ],
       path: "Apps/uno-host/Tests/UnoHostCoreTests",
@@ -143,6 +144,7 @@ let package = Package(
     .testTarget(
       name: "UnoCompositionTests",
       dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "UnoComposition", package: "UnoComposition"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
@@ -153,6 +155,7 @@ let package = Package(
     .testTarget(
       name: "UnoPresentationTests",
       dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
@@ -176,6 +179,7 @@ let package = Package(
     .testTarget(
       name: "SearchFeatureTests",
       dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "SearchFeature", package: "Search"),
         .product(name: "SearchPlugin", package: "Search"),
         .product(name: "UnoTesting", package: "UnoTesting"),
@@ -210,7 +214,10 @@ let package = Package(
     ),
     .testTarget(
       name: "UnoTestingTests",
-      dependencies: [.product(name: "UnoTesting", package: "UnoTesting")],
+      dependencies: [
+        .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+        .product(name: "UnoTesting", package: "UnoTesting"),
+      ],
       path: "Packages/UnoTesting/Tests/UnoTestingTests"
     ),
     .testTarget(

@@ -1,6 +1,7 @@
+import ConcurrencyExtras
 import Foundation
 import Testing
-@_spi(Internals) import UnoCore
+import UnoCore
 
 /// Runs the built uno-host binary with piped stdin/stdout.
 ///
@@ -16,19 +17,19 @@ final class HostProcess: @unchecked Sendable {
 
   /// Bytes read from the host's stdout so far, and whether it has ended.
   final class Output: Sendable {
-    private let state = Locked<(bytes: [UInt8], ended: Bool)>(([], false))
+    private let state = LockIsolated<(bytes: [UInt8], ended: Bool)>(([], false))
     private let condition = NSCondition()
 
     func append(_ data: Data) {
       condition.lock()
-      state.withLock { $0.bytes.append(contentsOf: data) }
+      state.withValue { $0.bytes.append(contentsOf: data) }
       condition.broadcast()
       condition.unlock()
     }
 
     func end() {
       condition.lock()
-      state.withLock { $0.ended = true }
+      state.withValue { $0.ended = true }
       condition.broadcast()
       condition.unlock()
     }
@@ -38,7 +39,7 @@ final class HostProcess: @unchecked Sendable {
       condition.lock()
       defer { condition.unlock() }
       while true {
-        let line = state.withLock { state -> String?? in
+        let line = state.withValue { state -> String?? in
           if let newline = state.bytes.firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: state.bytes[..<newline], as: UTF8.self)
             state.bytes.removeSubrange(...newline)

@@ -1,6 +1,7 @@
+import ConcurrencyExtras
 import Testing
 import UnoArchitecture
-@_spi(Internals) import UnoCore
+import UnoCore
 
 struct Suspends: Interactor {
   typealias DomainState = Int
@@ -21,9 +22,9 @@ struct Suspends: Interactor {
 }
 
 final class Counter: Sendable {
-  private let count = Locked(0)
-  var value: Int { count.withLock { $0 } }
-  func increment() { count.withLock { $0 += 1 } }
+  private let count = LockIsolated(0)
+  var value: Int { count.value }
+  func increment() { count.withValue { $0 += 1 } }
 }
 
 /// Holds a weak reference.

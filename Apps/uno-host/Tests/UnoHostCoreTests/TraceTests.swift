@@ -1,7 +1,8 @@
 import BundledFeatures
+import ConcurrencyExtras
 import Foundation
 import Testing
-@_spi(Internals) import UnoCore
+import UnoCore
 import UnoPlugin
 
 @testable import UnoHostCore
@@ -9,11 +10,11 @@ import UnoPlugin
 @MainActor
 @Suite struct TraceTests {
   @Test func everySessionTracesItsChangesTaggedWithTheSession() throws {
-    let traced = Locked<[String]>([])
+    let traced = LockIsolated<[String]>([])
     let host = ProtocolHost(
       registry: try makeRegistry(),
       trace: { session, feature in
-        _ChangePrinter { text in traced.withLock { $0.append("[\(session) \(feature)] \(text)") } }
+        _ChangePrinter { text in traced.withValue { $0.append("[\(session) \(feature)] \(text)") } }
       },
       output: { _ in }
     )
@@ -21,7 +22,7 @@ import UnoPlugin
     host.handle(line: Array(#"{"op":"open","feature":"counter"}"#.utf8))
     host.handle(line: Array(#"{"op":"send","session":2,"action":"increment","id":"a"}"#.utf8))
     host.handle(line: Array(#"{"op":"send","session":1,"action":"decrement","id":"b"}"#.utf8))
-    let lines = traced.withLock { $0 }
+    let lines = traced.value
     #expect(lines.count == 2)
     #expect(lines[0].hasPrefix("[2 counter] received action:\n  CounterAction.increment\n"))
     #expect(lines[0].contains("+   count: 1"))

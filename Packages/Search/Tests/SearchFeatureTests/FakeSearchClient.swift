@@ -1,5 +1,6 @@
+import ConcurrencyExtras
 import SearchFeature
-@_spi(Internals) import UnoCore
+import UnoCore
 import UnoTesting
 
 /// A search client the test controls: it records every call, and each query answers when (and
@@ -9,7 +10,7 @@ final class FakeSearchClient: Sendable {
     var description: String { "the index is offline" }
   }
 
-  private let state = Locked<
+  private let state = LockIsolated<
     (
       calls: [String], gates: [String: TestGate], started: [String: TestGate],
       answers: [String: Result<[SearchResult], Failure>]
@@ -17,16 +18,16 @@ final class FakeSearchClient: Sendable {
   >(([], [:], [:], [:]))
 
   /// Queries searched, in order.
-  var calls: [String] { state.withLock { $0.calls } }
+  var calls: [String] { state.withValue { $0.calls } }
 
   /// Makes `query` wait for `gate.open()` before answering (even when cancelled, like a server).
   func hold(_ query: String, until gate: TestGate) {
-    state.withLock { $0.gates[query] = gate }
+    state.withValue { $0.gates[query] = gate }
   }
 
   /// Opens when a search for `query` has reached the client.
   func started(_ query: String) -> TestGate {
-    state.withLock { state in
+    state.withValue { state in
       if let gate = state.started[query] { return gate }
       let gate = TestGate()
       state.started[query] = gate
@@ -36,23 +37,23 @@ final class FakeSearchClient: Sendable {
 
   /// What `query` answers; unknown queries answer no results.
   func answer(_ query: String, with results: [SearchResult]) {
-    state.withLock { $0.answers[query] = .success(results) }
+    state.withValue { $0.answers[query] = .success(results) }
   }
 
   func fail(_ query: String) {
-    state.withLock { $0.answers[query] = .failure(Failure()) }
+    state.withValue { $0.answers[query] = .failure(Failure()) }
   }
 
   var client: SearchClient {
     SearchClient(
       search: { query, _ in
-        let gate = self.state.withLock { state in
+        let gate = self.state.withValue { state in
           state.calls.append(query)
           return state.gates[query]
         }
         self.started(query).open()
         await gate?.waitIgnoringCancellation()
-        let answer = self.state.withLock { $0.answers[query] } ?? .success([])
+        let answer = self.state.withValue { $0.answers[query] } ?? .success([])
         return try answer.get()
       },
       detail: { id in

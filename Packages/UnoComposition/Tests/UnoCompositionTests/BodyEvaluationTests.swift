@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 import UnoComposition
 
@@ -5,11 +6,11 @@ import UnoComposition
 struct CountedLeaf: Interactor {
   typealias DomainState = Tally
   typealias Action = TallyAction
-  let builds: Box<Int>
+  let builds: LockIsolated<Int>
 
   @InteractorBuilder<Tally, TallyAction>
   var body: some InteractorOf<Self> {
-    let _ = builds.update { $0 += 1 }
+    let _ = builds.withValue { $0 += 1 }
     Interact(initialValue: Tally()) { state, action in
       if case .increment = action { state.value += 1 }
       return .state
@@ -20,13 +21,13 @@ struct CountedLeaf: Interactor {
 struct CountedPair: Interactor {
   typealias DomainState = Pair
   typealias Action = PairAction
-  let builds: Box<Int>
-  let childBuilds: Box<Int>
+  let builds: LockIsolated<Int>
+  let childBuilds: LockIsolated<Int>
   let useFirstBranch: Bool
 
   @InteractorBuilder<Pair, PairAction>
   var body: some InteractorOf<Self> {
-    let _ = builds.update { $0 += 1 }
+    let _ = builds.withValue { $0 += 1 }
     Merge(
       Interact(initialValue: Pair()) { _, _ in .state }
         .when(stateIs: \.left, actionIs: \.left, stateAction: \.leftChanged) {
@@ -51,11 +52,11 @@ struct CountedPair: Interactor {
 struct CountedPairLeaf: Interactor {
   typealias DomainState = Pair
   typealias Action = TallyAction
-  let builds: Box<Int>
+  let builds: LockIsolated<Int>
 
   @InteractorBuilder<Pair, TallyAction>
   var body: some InteractorOf<Self> {
-    let _ = builds.update { $0 += 1 }
+    let _ = builds.withValue { $0 += 1 }
     Interact(initialValue: Pair()) { _, _ in .state }
   }
 }
@@ -64,11 +65,11 @@ struct CountedPairLeaf: Interactor {
 struct CountedWholePair: Interactor {
   typealias DomainState = Pair
   typealias Action = PairAction
-  let builds: Box<Int>
+  let builds: LockIsolated<Int>
 
   @InteractorBuilder<Pair, PairAction>
   var body: some InteractorOf<Self> {
-    let _ = builds.update { $0 += 1 }
+    let _ = builds.withValue { $0 += 1 }
     Interact(initialValue: Pair()) { _, _ in .state }
   }
 }
@@ -76,7 +77,7 @@ struct CountedWholePair: Interactor {
 @MainActor
 @Suite struct BodyEvaluationTests {
   @Test func aRuntimeBuildsTheBodyOnceNotPerAction() {
-    let builds = Box(0)
+    let builds = LockIsolated(0)
     let runtime = InteractorRuntime(CountedLeaf(builds: builds))
     let built = builds.value
     for _ in 0..<100 { runtime.send(.increment) }
@@ -85,8 +86,8 @@ struct CountedWholePair: Interactor {
   }
 
   @Test func nestedBodiesAreBuiltOnceThroughEveryOperator() {
-    let builds = Box(0)
-    let childBuilds = Box(0)
+    let builds = LockIsolated(0)
+    let childBuilds = LockIsolated(0)
     let runtime = InteractorRuntime(
       initialState: Pair(),
       interactor: CountedPair(builds: builds, childBuilds: childBuilds, useFirstBranch: true))
@@ -103,7 +104,7 @@ struct CountedWholePair: Interactor {
   }
 
   @Test func interactEvaluatesItsInitialValueWhenRead() {
-    let reads = Box(0)
+    let reads = LockIsolated(0)
     let interactor = Interact<Int, Int>(initialValue: reads.next()) { _, _ in .state }
     #expect(reads.value == 0)
     #expect(interactor.initialValue == 1)
@@ -111,7 +112,7 @@ struct CountedWholePair: Interactor {
   }
 
   @Test func erasingTwiceWrapsOnce() {
-    let builds = Box(0)
+    let builds = LockIsolated(0)
     let erased = CountedLeaf(builds: builds).eraseToAnyInteractor()
     let built = builds.value
     let again = AnyInteractor(erased)
@@ -122,14 +123,12 @@ struct CountedWholePair: Interactor {
   }
 }
 
-extension Box where Value == Int {
+extension LockIsolated where Value == Int {
   /// Increments and returns the new value.
   func next() -> Int {
-    var result = 0
-    update {
+    withValue {
       $0 += 1
-      result = $0
+      return $0
     }
-    return result
   }
 }

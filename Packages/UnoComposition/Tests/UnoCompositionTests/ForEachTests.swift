@@ -1,4 +1,5 @@
 import Clocks
+import ConcurrencyExtras
 import Foundation
 import IssueReporting
 import Testing
@@ -30,7 +31,7 @@ struct RowInteractor: Interactor {
   typealias DomainState = Row
   typealias Action = RowAction
   let clock: TestClock<Duration>
-  let reads: Box<[Int]>
+  let reads: LockIsolated<[Int]>
 
   @InteractorBuilder<Row, RowAction>
   var body: some InteractorOf<Self> {
@@ -50,7 +51,7 @@ struct RowInteractor: Interactor {
         return .perform { state, _ in
           try await clock.sleep(toDeadline: deadline)
           let count = await state.count
-          reads.update { $0.append(count) }
+          reads.withValue { $0.append(count) }
         }
       case .delete, .debouncedIncrement, .throttledIncrement:
         return .state
@@ -97,7 +98,7 @@ struct ListInteractor: Interactor {
   typealias DomainState = ListState
   typealias Action = ListAction
   let clock: TestClock<Duration>
-  let reads: Box<[Int]>
+  let reads: LockIsolated<[Int]>
 
   var body: some InteractorOf<Self> {
     Interact(initialValue: ListState()) { [clock] state, action in
@@ -133,7 +134,7 @@ struct ListInteractor: Interactor {
 @MainActor
 @Suite struct ForEachTests {
   let clock = TestClock()
-  let reads = Box<[Int]>([])
+  let reads = LockIsolated<[Int]>([])
 
   func makeRuntime(rows: [Int] = [1, 2, 3]) -> InteractorRuntime<ListState, ListAction> {
     let runtime = InteractorRuntime(ListInteractor(clock: clock, reads: reads))
@@ -428,7 +429,7 @@ struct ListInteractor: Interactor {
         }
         return .state
       }
-      .when(stateIs: \.list, actionIs: \.list) { ListInteractor(clock: clock, reads: Box([])) }
+      .when(stateIs: \.list, actionIs: \.list) { ListInteractor(clock: clock, reads: LockIsolated([])) }
     }
   }
 

@@ -1,13 +1,14 @@
 import Clocks
+import ConcurrencyExtras
 import Testing
 import UnoComposition
-@_spi(Internals) import UnoCore
+import UnoCore
 
 /// A printer that keeps what it is given.
 private final class Printed: Sendable {
-  private let texts = Locked<[String]>([])
-  var all: [String] { texts.withLock { $0 } }
-  var printer: _ChangePrinter { _ChangePrinter { text in self.texts.withLock { $0.append(text) } } }
+  private let texts = LockIsolated<[String]>([])
+  var all: [String] { texts.value }
+  var printer: _ChangePrinter { _ChangePrinter { text in self.texts.withValue { $0.append(text) } } }
 }
 
 @MainActor
@@ -17,7 +18,7 @@ private final class Printed: Sendable {
   @Test func anActionPrintsItselfAndTheDiffItCaused() {
     let printed = Printed()
     let runtime = InteractorRuntime(
-      TallyInteractor(clock: clock, reads: Box([]))._printChanges(printed.printer))
+      TallyInteractor(clock: clock, reads: LockIsolated([]))._printChanges(printed.printer))
     runtime.send(.increment)
     #expect(
       printed.all == ["received action:\n  TallyAction.increment\n- Tally(value: 0)\n+ Tally(value: 1)"])
@@ -26,7 +27,7 @@ private final class Printed: Sendable {
   @Test func anEffectsWriteNamesTheActionThatStartedIt() async {
     let printed = Printed()
     let runtime = InteractorRuntime(
-      TallyInteractor(clock: clock, reads: Box([]))._printChanges(printed.printer))
+      TallyInteractor(clock: clock, reads: LockIsolated([]))._printChanges(printed.printer))
     let task = runtime.send(.incrementLater)
     await clock.advance(by: .seconds(1))
     await task.finish()
@@ -40,7 +41,7 @@ private final class Printed: Sendable {
   @Test func aDeferredChildsChangesArePrintedAsEffectsOfTheDebouncedAction() async {
     let printed = Printed()
     let interactor = Debounce(for: .seconds(1), clock: clock) {
-      TallyInteractor(clock: clock, reads: Box([]))
+      TallyInteractor(clock: clock, reads: LockIsolated([]))
     }
     ._printChanges(printed.printer)
     let runtime = InteractorRuntime(interactor)
@@ -56,7 +57,7 @@ private final class Printed: Sendable {
     let runtime = withDependencies {
       $0._changeTracer = printed.printer
     } operation: {
-      InteractorRuntime(TallyInteractor(clock: clock, reads: Box([])))
+      InteractorRuntime(TallyInteractor(clock: clock, reads: LockIsolated([])))
     }
     runtime.send(.increment)
     let task = runtime.send(.incrementLater)

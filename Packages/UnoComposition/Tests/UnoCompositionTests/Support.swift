@@ -1,13 +1,6 @@
+import ConcurrencyExtras
 import UnoComposition
-@_spi(Internals) import UnoCore
-
-/// A thread-safe box for effects to report into.
-final class Box<Value: Sendable>: Sendable {
-  private let storage: Locked<Value>
-  init(_ value: Value) { storage = Locked(value) }
-  var value: Value { storage.withLock { $0 } }
-  func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
-}
+import UnoCore
 
 /// Records every state an observer sees.
 @MainActor

@@ -1,4 +1,5 @@
 import Clocks
+import ConcurrencyExtras
 import IssueReporting
 import Testing
 import UnoComposition
@@ -210,7 +211,7 @@ struct ObservedNoteInteractor: Interactor {
           return .state
         }
       }
-      .when(stateIs: \.tally, actionIs: \.tally) { TallyInteractor(clock: clock, reads: Box([])) }
+      .when(stateIs: \.tally, actionIs: \.tally) { TallyInteractor(clock: clock, reads: LockIsolated([])) }
     }
   }
 

@@ -1,4 +1,5 @@
 import Clocks
+import ConcurrencyExtras
 import IssueReporting
 import Testing
 import UnoComposition
@@ -22,7 +23,7 @@ struct TallyInteractor: Interactor {
   typealias DomainState = Tally
   typealias Action = TallyAction
   let clock: TestClock<Duration>
-  let reads: Box<[Int]>
+  let reads: LockIsolated<[Int]>
 
   var body: some InteractorOf<Self> {
     Interact(initialValue: Tally()) { [clock, reads] state, action in
@@ -48,7 +49,7 @@ struct TallyInteractor: Interactor {
         return .perform { state, _ in
           try await clock.sleep(toDeadline: deadline)
           let value = await state.value
-          reads.update { $0.append(value) }
+          reads.withValue { $0.append(value) }
         }
       }
     }
@@ -75,7 +76,7 @@ struct PairInteractor: Interactor {
   typealias DomainState = Pair
   typealias Action = PairAction
   let clock: TestClock<Duration>
-  let reads: Box<[Int]>
+  let reads: LockIsolated<[Int]>
 
   var body: some InteractorOf<Self> {
     Interact(initialValue: Pair()) { state, action in
@@ -99,7 +100,7 @@ struct PairInteractor: Interactor {
 @MainActor
 @Suite struct WhenKeyPathTests {
   let clock = TestClock()
-  let reads = Box<[Int]>([])
+  let reads = LockIsolated<[Int]>([])
 
   @Test func childActionChangesChildStateAndParentHearsIt() {
     let runtime = InteractorRuntime(PairInteractor(clock: clock, reads: reads))
@@ -188,20 +189,20 @@ struct ScreenInteractor: Interactor {
   typealias DomainState = Screen
   typealias Action = ScreenAction
   let clock: TestClock<Duration>
-  let heard: Box<[Int]>
+  let heard: LockIsolated<[Int]>
 
   var body: some InteractorOf<Self> {
     Interact(initialValue: Screen.loading) { [heard] state, action in
       switch action {
       case .finishLoading: state = .loaded(Tally())
       case .reset: state = .loading
-      case .loadedChanged(let tally): heard.update { $0.append(tally.value) }
+      case .loadedChanged(let tally): heard.withValue { $0.append(tally.value) }
       case .loaded: break
       }
       return .state
     }
     .when(stateIs: \.loaded, actionIs: \.loaded, stateAction: \.loadedChanged) {
-      TallyInteractor(clock: clock, reads: Box([]))
+      TallyInteractor(clock: clock, reads: LockIsolated([]))
     }
   }
 }
@@ -211,7 +212,7 @@ struct ScreenInteractor: Interactor {
   let clock = TestClock()
 
   @Test func childRunsWhileTheCaseIsActive() async {
-    let heard = Box<[Int]>([])
+    let heard = LockIsolated<[Int]>([])
     let runtime = InteractorRuntime(ScreenInteractor(clock: clock, heard: heard))
     runtime.send(.finishLoading)
     runtime.send(.loaded(.increment))
@@ -223,7 +224,7 @@ struct ScreenInteractor: Interactor {
   }
 
   @Test func leavingTheCaseCancelsTheChildsEffectsInThatStep() async {
-    let heard = Box<[Int]>([])
+    let heard = LockIsolated<[Int]>([])
     let runtime = InteractorRuntime(ScreenInteractor(clock: clock, heard: heard))
     runtime.send(.finishLoading)
     let task = runtime.send(.loaded(.incrementLater))
@@ -243,7 +244,7 @@ struct ScreenInteractor: Interactor {
   }
 
   @Test func childActionWhileTheCaseIsInactiveIsDroppedAndReported() {
-    let heard = Box<[Int]>([])
+    let heard = LockIsolated<[Int]>([])
     let runtime = InteractorRuntime(ScreenInteractor(clock: clock, heard: heard))
     withKnownIssue {
       runtime.send(.loaded(.increment))

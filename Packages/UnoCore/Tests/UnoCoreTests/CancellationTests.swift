@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 import UnoCore
 
@@ -20,7 +21,7 @@ struct Gated: Interactor {
   }
   enum ID { case latest }
 
-  var ran: Box<[String]>
+  var ran: LockIsolated<[String]>
 
   var body: some InteractorOf<Self> {
     Interact(initialValue: State()) { state, action in
@@ -44,7 +45,7 @@ struct Gated: Interactor {
 
   private func write(_ value: String, after latch: Latch) -> Emission<State> {
     .perform { [ran] _, send in
-      ran.update { $0.append(value) }
+      ran.withValue { $0.append(value) }
       await latch.waitIgnoringCancellation()
       await send { $0.value = value }
     }
@@ -79,7 +80,7 @@ struct Gated: Interactor {
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewestResult() async {
-    let ran = Box<[String]>([])
+    let ran = LockIsolated<[String]>([])
     let runtime = InteractorRuntime(Gated(ran: ran))
     let latches = (0..<3).map { _ in Latch() }
     let tasks = ["a", "ab", "abc"].enumerated().map { index, query in
@@ -95,7 +96,7 @@ struct Gated: Interactor {
   @Test(arguments: [true, false])
   func cancellingAndRestartingTheSameIDKeepsTheNewEffect(cancelFirst: Bool) async {
     // The opposite is TCA issue #1848.
-    let ran = Box<[String]>([])
+    let ran = LockIsolated<[String]>([])
     let runtime = InteractorRuntime(Gated(ran: ran))
     let old = Latch()
     let new = Latch()
@@ -111,7 +112,7 @@ struct Gated: Interactor {
   }
 
   @Test func cancelByIDFromALaterAction() async {
-    let ran = Box<[String]>([])
+    let ran = LockIsolated<[String]>([])
     let runtime = InteractorRuntime(Gated(ran: ran))
     let latch = Latch()
     let task = runtime.send(.latest("x", latch))
@@ -129,7 +130,7 @@ struct Gated: Interactor {
   @Test func effectCancelledBeforeItStartedNeverRuns() async {
     // The opposite is TCA issue #3563. The action is queued behind the one being handled, and its
     // event task is cancelled before it is handled: its effect must never start.
-    let ran = Box<[String]>([])
+    let ran = LockIsolated<[String]>([])
     let runtime = InteractorRuntime(Gated(ran: ran))
     let latch = Latch()
     latch.open()
@@ -148,7 +149,7 @@ struct Gated: Interactor {
   }
 
   @Test func cancelAllEffectsKeepsTheRuntimeWorking() async {
-    let ran = Box<[String]>([])
+    let ran = LockIsolated<[String]>([])
     let runtime = InteractorRuntime(Gated(ran: ran))
     let latch = Latch()
     let task = runtime.send(.write("dropped", latch))

@@ -1,14 +1,15 @@
+import ConcurrencyExtras
 import Testing
-@_spi(Internals) import UnoCore
+import UnoCore
 
 /// A clock standing still that records the deadline of every sleep and returns at once.
 struct RecordingClock: Clock {
   let start = ContinuousClock.now
-  let requested = Locked<[ContinuousClock.Instant]>([])
+  let requested = LockIsolated<[ContinuousClock.Instant]>([])
   var now: ContinuousClock.Instant { start }
   var minimumResolution: Duration { .nanoseconds(1) }
   func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
-    requested.withLock { $0.append(deadline) }
+    requested.withValue { $0.append(deadline) }
   }
 }
 
@@ -20,14 +21,14 @@ struct RecordingClock: Clock {
     let clock = RecordingClock()
     let deadline = clock.now.advanced(by: .seconds(1))
     try await clock.sleep(toDeadline: deadline)
-    #expect(clock.requested.withLock { $0 } == [deadline.advanced(by: .nanoseconds(-1))])
+    #expect(clock.requested.value == [deadline.advanced(by: .nanoseconds(-1))])
   }
 
   @Test func aDeadlineAlreadyReachedDoesNotSleep() async throws {
     let clock = RecordingClock()
     try await clock.sleep(toDeadline: clock.now)
     try await clock.sleep(toDeadline: clock.now.advanced(by: .seconds(-1)))
-    #expect(clock.requested.withLock { $0 }.isEmpty)
+    #expect(clock.requested.value.isEmpty)
   }
 
   @Test func aCancelledTaskThrowsEvenWhenTheDeadlineIsReached() async {

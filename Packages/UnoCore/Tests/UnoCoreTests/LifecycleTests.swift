@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 import UnoCore
 
@@ -5,7 +6,7 @@ struct Suspending: Interactor {
   typealias DomainState = Int
   enum Action: Sendable { case suspend, bump }
   var started: Latch
-  var ended: Box<Int>
+  var ended: LockIsolated<Int>
 
   var body: some InteractorOf<Self> {
     Interact(initialValue: 0) { state, action in
@@ -15,7 +16,7 @@ struct Suspending: Interactor {
           started.open()
           // Suspends until cancelled: nothing else ever opens this latch.
           await Latch().wait()
-          ended.update { $0 += 1 }
+          ended.withValue { $0 += 1 }
           await send { $0 += 100 }
         }
       case .bump:
@@ -37,7 +38,7 @@ final class Owner {
 @Suite struct LifecycleTests {
   @Test func releasingTheOwnerCancelsEffectsAndFreesIt() async {
     let started = Latch()
-    let ended = Box(0)
+    let ended = LockIsolated(0)
     var owner: Owner? = Owner(Suspending(started: started, ended: ended))
     weak let weakOwner = owner
     weak let weakRuntime = owner?.runtime
@@ -55,7 +56,7 @@ final class Owner {
   }
 
   @Test func finishedEffectsAreForgotten() async {
-    let runtime = InteractorRuntime(Suspending(started: Latch(), ended: Box(0)))
+    let runtime = InteractorRuntime(Suspending(started: Latch(), ended: LockIsolated(0)))
     var tasks: [EventTask] = []
     tasks.reserveCapacity(100_000)
     for _ in 0..<100_000 {
@@ -68,7 +69,7 @@ final class Owner {
   }
 
   @Test func waitForAllEffectsReturnsWhenNoEffectRuns() async {
-    let runtime = InteractorRuntime(Suspending(started: Latch(), ended: Box(0)))
+    let runtime = InteractorRuntime(Suspending(started: Latch(), ended: LockIsolated(0)))
     await runtime.waitForAllEffects()  // nothing running: returns at once
     for _ in 0..<100 { runtime.send(.bump) }
     await runtime.waitForAllEffects()
@@ -78,7 +79,7 @@ final class Owner {
 
   @Test func waitForAllEffectsReturnsEarlyWhenCancelled() async {
     let started = Latch()
-    let ended = Box(0)
+    let ended = LockIsolated(0)
     let runtime = InteractorRuntime(Suspending(started: started, ended: ended))
     let effect = runtime.send(.suspend)
     await started.wait()
@@ -92,7 +93,7 @@ final class Owner {
 
   @Test func runningEffectsAreListedWithTheirAction() async {
     let started = Latch()
-    let runtime = InteractorRuntime(Suspending(started: started, ended: Box(0)))
+    let runtime = InteractorRuntime(Suspending(started: started, ended: LockIsolated(0)))
     let task = runtime.send(.suspend)
     #expect(runtime.actionsWithRunningEffects.count == 1)
     #expect(runtime.diagnostics.runningEffects == 1)

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Testing
 import UnoCore
 
@@ -17,7 +18,7 @@ struct Profile: Interactor {
     /// Reads the name after `go` opens and writes it back with a "!".
     case echoNameLater(go: Latch)
     /// Runs a child effect through `Send.reduce`; the child opens `started`, waits on `go`.
-    case nested(started: Latch, go: Latch, ended: Box<Bool>)
+    case nested(started: Latch, go: Latch, ended: LockIsolated<Bool>)
   }
 
   var body: some InteractorOf<Self> {
@@ -52,7 +53,7 @@ struct Profile: Interactor {
             return .perform { _, send in
               started.open()
               await go.wait()
-              ended.set(true)
+              ended.setValue(true)
               await send { $0.visits += 1 }
             }
           }
@@ -101,7 +102,7 @@ struct Profile: Interactor {
   @Test func reducedEffectsBelongToTheSameEventTask() async {
     let runtime = InteractorRuntime(Profile())
     let go = Latch()
-    let ended = Box(false)
+    let ended = LockIsolated(false)
     let task = runtime.send(.nested(started: Latch(), go: go, ended: ended))
     go.open()
     await task.finish()
@@ -113,7 +114,7 @@ struct Profile: Interactor {
   @Test func cancellingTheEventTaskCancelsReducedEffects() async {
     let runtime = InteractorRuntime(Profile())
     let started = Latch()
-    let ended = Box(false)
+    let ended = LockIsolated(false)
     let task = runtime.send(.nested(started: started, go: Latch(), ended: ended))
     await started.wait()
     #expect(runtime.state.visits == 10)
@@ -124,10 +125,10 @@ struct Profile: Interactor {
   }
 
   @Test func sendThatEscapedItsEffectIsDropped() async {
-    let escaped = Box<Send<Int>?>(nil)
+    let escaped = LockIsolated<Send<Int>?>(nil)
     let runtime = InteractorRuntime(
       Interact<Int, Void>(initialValue: 0) { _, _ in
-        .perform { _, send in escaped.set(send) }
+        .perform { _, send in escaped.setValue(send) }
       }
     )
     await runtime.send(()).finish()

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 @_spi(Internals) import UnoCore
 
 /// A one-shot gate that effects wait on until the test opens it. No wall clock involved.
@@ -12,15 +13,6 @@ final class Latch: Sendable {
   func wait() async { await opened.wait(until: { $0 }) }
 
   func waitIgnoringCancellation() async { await opened.wait(until: { $0 }, cancellable: false) }
-}
-
-/// A thread-safe counter/flag box for effects to report into.
-final class Box<Value: Sendable>: Sendable {
-  private let storage: Locked<Value>
-  init(_ value: Value) { storage = Locked(value) }
-  var value: Value { storage.withLock { $0 } }
-  func set(_ value: Value) { storage.withLock { $0 = value } }
-  func update(_ body: (inout Value) -> Void) { storage.withLock { body(&$0) } }
 }
 
 /// Records every state an observer sees.

@@ -1,7 +1,8 @@
+import ConcurrencyExtras
 import IssueReporting
 import Observation
 import Testing
-@_spi(Internals) import UnoCore
+import UnoCore
 import UnoPresentation
 
 @MainActor
@@ -106,9 +107,9 @@ import UnoPresentation
 
 /// `withObservationTracking`'s `onChange` is `@Sendable`.
 final class Counter: Sendable {
-  private let count = Locked(0)
-  var value: Int { count.withLock { $0 } }
-  func increment() { count.withLock { $0 += 1 } }
+  private let count = LockIsolated(0)
+  var value: Int { count.value }
+  func increment() { count.withValue { $0 += 1 } }
 }
 
 /// Only this suite creates view models from this call site, one test at a time.

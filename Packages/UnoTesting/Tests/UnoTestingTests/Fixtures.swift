@@ -1,4 +1,5 @@
-@_spi(Internals) import UnoCore
+import ConcurrencyExtras
+import UnoCore
 import UnoTesting
 
 struct CounterState: Sendable, Equatable {
@@ -40,7 +41,7 @@ struct CounterInteractor: Interactor {
 
 /// Set once some work is done; read from any thread.
 final class Flag: Sendable {
-  private let value = Locked(false)
-  var isSet: Bool { value.withLock { $0 } }
-  func set() { value.withLock { $0 = true } }
+  private let value = LockIsolated(false)
+  var isSet: Bool { value.value }
+  func set() { value.withValue { $0 = true } }
 }
