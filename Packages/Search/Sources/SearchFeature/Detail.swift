@@ -1,7 +1,9 @@
 import UnoComposition
 import UnoCore
 
-/// The selected result's detail: the child scoped with `when`.
+/// The selected result's detail: an optional child of ``SearchState``, present while a result is
+/// selected. Its effects die with it: closing the detail, or clearing the search, cancels its
+/// loading.
 public struct DetailState: Sendable, Equatable, Codable {
   /// Where loading the selected result's details stands.
   public enum Status: Sendable, Equatable, Codable {
@@ -13,48 +15,70 @@ public struct DetailState: Sendable, Equatable, Codable {
     case failed(message: String)
   }
 
-  /// The selected result; `nil` when nothing is selected.
-  public var result: SearchResult?
+  /// The selected result.
+  public var result: SearchResult
   /// The selected result's details, once loaded.
   public var info: SearchDetail?
   /// Where loading ``info`` stands.
   public var status = Status.loading
-  /// Whether the selected result is a favorite.
-  public var isFavorite = false
 
-  /// A detail state; the default is nothing selected.
-  public init(
-    result: SearchResult? = nil, info: SearchDetail? = nil, status: Status = .loading,
-    isFavorite: Bool = false
-  ) {
+  /// The detail of `result`, before its details are loaded.
+  public init(result: SearchResult, info: SearchDetail? = nil, status: Status = .loading) {
     self.result = result
     self.info = info
     self.status = status
-    self.isFavorite = isFavorite
   }
 }
 
 /// What the detail can be asked to do.
 public enum DetailAction: Sendable, Equatable, Codable {
-  /// Makes the selected result a favorite, or no longer one.
+  /// Loads the selected result's details: send it when the detail is shown (a view's `.task`).
+  case load
+  /// Makes the selected result a favorite, or no longer one (the search keeps the favorites).
   case toggleFavorite
-  /// Closes the detail: nothing is selected any more.
+  /// Closes the detail (the search removes it).
   case close
 }
 
-/// The detail's logic. Its parent hears every change (`detailChanged`) and keeps the favorites.
+/// The detail's logic: it loads its own details. Favorites and closing belong to the search,
+/// which hears each detail action right after the detail handled it.
 @Interactor<DetailState, DetailAction>
 struct DetailInteractor: Sendable {
+  /// Read when an action is handled, so that the runtime's dependencies apply.
+  @Dependency(\.searchClient) var client
+
   var body: some InteractorOf<Self> {
-    Interact(initialValue: DetailState()) { state, action in
+    Interact(initialValue: DetailState(result: SearchResult(id: 0, name: "", character: ""))) {
+      state, action in
       switch action {
-      case .toggleFavorite:
-        guard state.result != nil else { return .state }
-        state.isFavorite.toggle()
-      case .close:
-        state = DetailState()
+      case .load:
+        let id = state.result.id
+        state.info = nil
+        state.status = .loading
+        let client = self.client
+        return .perform { _, send in
+          do {
+            let info = try await client.detail(id)
+            await send { state in
+              guard state.result.id == id else { return }  // another result was selected since
+              state.info = info
+              state.status = .loaded
+            }
+          } catch is CancellationError {
+          } catch {
+            await send { state in
+              guard state.result.id == id else { return }
+              state.status = .failed(message: "\(error)")
+            }
+          }
+        }
+        // Loading again (or loading another result) replaces the load in flight.
+        .cancellable(id: DetailLoad.id, cancelInFlight: true)
+      case .toggleFavorite, .close:
+        return .state
       }
-      return .state
     }
   }
 }
+
+enum DetailLoad: Hashable, Sendable { case id }

@@ -25,9 +25,10 @@ public struct SearchState: Sendable, Equatable, Codable {
   /// The results of the last search that finished, best first: kept while the next one loads,
   /// emptied when the query is cleared or a search fails.
   public var results: [SearchResult] = []
-  /// The selected result's detail (the `When`-scoped child).
-  public var detail = DetailState()
-  /// The scalar values of the favorite results.
+  /// The selected result's detail, `nil` when nothing is selected: a child scoped with `when`,
+  /// whose effects end when it does.
+  public var detail: DetailState?
+  /// The scalar values of the favorite results: the one place they are kept.
   public var favorites: Set<UInt32> = []
 
   /// The idle state: no query, no results.
@@ -43,12 +44,10 @@ public enum SearchAction: Sendable, Equatable, Codable {
   case submit
   /// Empty the query and the results.
   case clear
-  /// Show the detail of a result.
+  /// Show the detail of a result; the detail loads its details on ``DetailAction/load``.
   case select(id: UInt32)
   /// An action of the detail.
   case detail(DetailAction)
-  /// The detail's state changed (sent by the detail scope).
-  case detailChanged(DetailState)
 }
 
 /// The search feature's business logic.
@@ -69,9 +68,7 @@ public struct SearchInteractor: Sendable {
   /// Querying (debounced, stale results dropped), the detail scoped with `when`, and favorites.
   public var body: some InteractorOf<Self> {
     SearchEditing(limit: limit)
-      .when(stateIs: \.detail, actionIs: \.detail, stateAction: \.detailChanged) {
-        DetailInteractor()
-      }
+      .when(stateIs: \.detail, actionIs: \.detail) { DetailInteractor() }
     OnAction(\.queryChanged) {
       // On the `continuousClock` dependency, read as each action is handled.
       Debounce(for: debounce, id: SearchDebounce.id) {
@@ -114,38 +111,20 @@ struct SearchEditing: Interactor {
         state.query = ""
         state.phase = .idle
         state.results = []
-        state.detail = DetailState()
-        return .merge(.cancel(id: SearchRequest.id), .cancel(id: DetailRequest.id))
+        state.detail = nil  // ends the detail's loading too
+        return .cancel(id: SearchRequest.id)
       case .select(let id):
         guard let result = state.results.first(where: { $0.id == id }) else { return .state }
-        state.detail = DetailState(result: result, isFavorite: state.favorites.contains(id))
-        let client = self.client
-        return .perform { _, send in
-          do {
-            let info = try await client.detail(id)
-            await send { state in
-              guard state.detail.result?.id == id else { return }
-              state.detail.info = info
-              state.detail.status = .loaded
-            }
-          } catch is CancellationError {
-          } catch {
-            await send { state in
-              guard state.detail.result?.id == id else { return }
-              state.detail.status = .failed(message: "\(error)")
-            }
-          }
-        }
-        .cancellable(id: DetailRequest.id, cancelInFlight: true)
-      case .detailChanged(let detail):
-        guard let result = detail.result else { return .cancel(id: DetailRequest.id) }
-        if detail.isFavorite {
-          state.favorites.insert(result.id)
-        } else {
-          state.favorites.remove(result.id)
-        }
+        state.detail = DetailState(result: result)
         return .state
-      case .detail:
+      case .detail(.toggleFavorite):  // heard after the detail handled it
+        guard let id = state.detail?.result.id else { return .state }
+        if state.favorites.remove(id) == nil { state.favorites.insert(id) }
+        return .state
+      case .detail(.close):
+        state.detail = nil
+        return .state
+      case .detail(.load):
         return .state
       }
     }
@@ -172,7 +151,6 @@ struct RunSearch: Interactor {
 
 enum SearchRequest: Hashable, Sendable { case id }
 enum SearchDebounce: Hashable, Sendable { case id }
-enum DetailRequest: Hashable, Sendable { case id }
 
 /// Trims and collapses whitespace; the query the index sees.
 func normalize(_ query: String) -> String {

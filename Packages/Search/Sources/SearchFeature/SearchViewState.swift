@@ -80,11 +80,11 @@ public struct SearchViewStateReducer: Sendable {
             id: String(result.id),
             title: "\(result.character)  \(result.name)",
             subtitle: codePoint(result.id),
-            isSelected: state.detail.result?.id == result.id,
+            isSelected: state.detail?.result.id == result.id,
             isFavorite: state.favorites.contains(result.id)
           )
         },
-        detail: detail(of: state.detail)
+        detail: state.detail.map { detail(of: $0, isFavorite: state.favorites.contains($0.result.id)) }
       )
     }
   }
@@ -100,8 +100,8 @@ private func status(of phase: SearchPhase, count: Int) -> String {
   }
 }
 
-private func detail(of detail: DetailState) -> SearchViewState.Detail? {
-  guard let result = detail.result else { return nil }
+private func detail(of detail: DetailState, isFavorite: Bool) -> SearchViewState.Detail {
+  let result = detail.result
   let lines: [String]
   switch detail.status {
   case .loading:
@@ -125,7 +125,7 @@ private func detail(of detail: DetailState) -> SearchViewState.Detail? {
   return SearchViewState.Detail(
     title: "\(result.character)  \(result.name)",
     lines: lines,
-    favoriteLabel: detail.isFavorite ? "★ Favorite" : "☆ Add to favorites"
+    favoriteLabel: isFavorite ? "★ Favorite" : "☆ Add to favorites"
   )
 }
 

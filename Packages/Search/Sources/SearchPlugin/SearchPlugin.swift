@@ -12,7 +12,11 @@ public let searchPlugin = FeaturePlugin(
       summary: "Edits the query; searches once typing pauses."),
     .init(.submit, summary: "Searches now."),
     .init(.clear, summary: "Empties the query and the results."),
-    .init(.select(id: 0x1F600), summary: "Shows the detail of a result, by code point."),
+    .init(
+      .select(id: 0x1F600),
+      summary: "Shows the detail of a result, by code point; send detail load next to load its details."),
+    .init(
+      .detail(.load), summary: "Loads the shown detail's details (a view sends it when the detail appears)."),
     .init(.detail(.toggleFavorite), summary: "Marks or unmarks the selected character as a favorite."),
     .init(.detail(.close), summary: "Closes the detail."),
   ],

@@ -13,9 +13,9 @@ final class FakeSearchClient: Sendable {
   private let state = LockIsolated<
     (
       calls: [String], gates: [String: TestGate], started: [String: TestGate],
-      answers: [String: Result<[SearchResult], Failure>]
+      answers: [String: Result<[SearchResult], Failure>], details: TestGate?
     )
-  >(([], [:], [:], [:]))
+  >(([], [:], [:], [:], nil))
 
   /// Queries searched, in order.
   var calls: [String] { state.withValue { $0.calls } }
@@ -33,6 +33,14 @@ final class FakeSearchClient: Sendable {
       state.started[query] = gate
       return gate
     }
+  }
+
+  /// Makes every detail request wait for the returned gate to open (or for its task to be
+  /// cancelled).
+  func holdDetails() -> TestGate {
+    let gate = TestGate()
+    state.withValue { $0.details = gate }
+    return gate
   }
 
   /// What `query` answers; unknown queries answer no results.
@@ -57,6 +65,7 @@ final class FakeSearchClient: Sendable {
         return try answer.get()
       },
       detail: { id in
+        await self.state.withValue { $0.details }?.wait()
         guard id != 0xDEAD else { throw Failure() }
         return SearchDetail(
           id: id, name: "CHARACTER \(id)", character: "?", codePoint: "U+\(id)", utf8: "", utf16: "",

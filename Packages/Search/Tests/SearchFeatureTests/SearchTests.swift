@@ -129,35 +129,66 @@ import UnoTesting
     #expect(harness.currentState.results.isEmpty)
   }
 
-  @Test func selectingShowsTheDetailAndFavoritesGoThroughTheScopedChild() async {
+  @Test func theDetailLoadsItselfAndTheSearchKeepsTheFavorites() async {
     fake.answer("cat", with: [cat, catFace])
     let harness = await makeHarness()
     harness.send(.queryChanged(query: "cat"))
     await harness.sendAndAwait(.submit)
-    await harness.sendAndAwait(.select(id: catFace.id))
-    #expect(harness.currentState.detail.result == catFace)
-    #expect(harness.currentState.detail.status == .loaded)
-    #expect(harness.currentState.detail.info?.name == "CHARACTER \(catFace.id)")
+    let select = harness.send(.select(id: catFace.id))
+    #expect(!select.hasEffects)  // presenting starts nothing: the detail loads when told
+    #expect(harness.currentState.detail == DetailState(result: catFace))
+    await harness.sendAndAwait(.detail(.load))
+    #expect(harness.currentState.detail?.status == .loaded)
+    #expect(harness.currentState.detail?.info?.name == "CHARACTER \(catFace.id)")
 
     harness.send(.detail(.toggleFavorite))
-    #expect(harness.currentState.detail.isFavorite)
-    #expect(harness.currentState.favorites == [catFace.id])  // the parent heard detailChanged
+    #expect(harness.currentState.favorites == [catFace.id])  // the search heard the detail's action
     harness.send(.detail(.close))
-    #expect(harness.currentState.detail == DetailState())
+    #expect(harness.currentState.detail == nil)
     #expect(harness.currentState.favorites == [catFace.id])  // closing keeps favorites
 
-    // Selecting it again shows it as a favorite; toggling removes it.
-    await harness.sendAndAwait(.select(id: catFace.id))
-    #expect(harness.currentState.detail.isFavorite)
+    // Toggling again, from a new detail, removes it.
+    harness.send(.select(id: catFace.id))
     harness.send(.detail(.toggleFavorite))
     #expect(harness.currentState.favorites.isEmpty)
+  }
+
+  @Test func closingTheDetailCancelsItsLoading() async {
+    fake.answer("cat", with: [cat])
+    let gate = fake.holdDetails()
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "cat"))
+    await harness.sendAndAwait(.submit)
+    harness.send(.select(id: cat.id))
+    let load = harness.send(.detail(.load))
+    harness.send(.detail(.close))
+    await load.finish()
+    #expect(load.isCancelled)
+    gate.open()
+    #expect(harness.currentState.detail == nil)
+  }
+
+  @Test func aLateLoadForAnotherResultIsDropped() async {
+    fake.answer("cat", with: [cat, catFace])
+    let gate = fake.holdDetails()
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: "cat"))
+    await harness.sendAndAwait(.submit)
+    harness.send(.select(id: cat.id))
+    let first = harness.send(.detail(.load))
+    harness.send(.select(id: catFace.id))  // a new detail; the first load is still in flight
+    gate.open()
+    await first.finish()
+    #expect(harness.currentState.detail == DetailState(result: catFace))  // not cat's details
+    await harness.sendAndAwait(.detail(.load))
+    #expect(harness.currentState.detail?.info?.name == "CHARACTER \(catFace.id)")
   }
 
   @Test func selectingAnUnknownResultDoesNothing() async {
     let harness = await makeHarness()
     let task = harness.send(.select(id: 42))
     #expect(!task.hasEffects)
-    #expect(harness.currentState.detail == DetailState())
+    #expect(harness.currentState.detail == nil)
   }
 
   @Test func detailErrorPath() async {
@@ -166,8 +197,9 @@ import UnoTesting
     let harness = await makeHarness()
     harness.send(.queryChanged(query: "broken"))
     await harness.sendAndAwait(.submit)
-    await harness.sendAndAwait(.select(id: 0xDEAD))
-    #expect(harness.currentState.detail.status == .failed(message: "the index is offline"))
+    harness.send(.select(id: 0xDEAD))
+    await harness.sendAndAwait(.detail(.load))
+    #expect(harness.currentState.detail?.status == .failed(message: "the index is offline"))
   }
 
   @Test func viewState() async {
@@ -180,7 +212,9 @@ import UnoTesting
     #expect(viewModel.status == "2 results for “cat”")
     #expect(viewModel.rows.map(\.title) == ["🐈  CAT", "🐱  CAT FACE"])
     #expect(viewModel.rows.map(\.subtitle) == ["U+1F408", "U+1F431"])
-    await viewModel.sendViewEvent(.select(id: cat.id)).finish()
+    viewModel.sendViewEvent(.select(id: cat.id))
+    #expect(viewModel.detail?.lines == ["Loading…"])
+    await viewModel.sendViewEvent(.detail(.load)).finish()
     #expect(viewModel.rows.map(\.isSelected) == [true, false])
     #expect(viewModel.detail?.title == "🐈  CAT")
     #expect(viewModel.detail?.lines.first == "Code point: U+\(cat.id)")
@@ -192,7 +226,7 @@ import UnoTesting
 
   @Test(arguments: [
     SearchAction.queryChanged(query: "smiling face"), .submit, .clear, .select(id: 0x1F600),
-    .detail(.toggleFavorite), .detail(.close), .detailChanged(DetailState(result: cat, isFavorite: true)),
+    .detail(.load), .detail(.toggleFavorite), .detail(.close),
   ])
   func actionJSONRoundTrip(action: SearchAction) throws {
     let data = try JSONEncoder().encode(action)
@@ -211,9 +245,11 @@ import UnoTesting
 
   @Test func pluginSearchesTheRealIndex() async throws {
     #expect(
-      searchPlugin.actions.map(\.name) == ["queryChanged", "submit", "clear", "select", "detail", "detail"])
+      searchPlugin.actions.map(\.name) == [
+        "queryChanged", "submit", "clear", "select", "detail", "detail", "detail",
+      ])
     #expect(
-      searchPlugin.actions[4].example
+      searchPlugin.actions[5].example
         == .object(["detail": .object(["_0": .object(["toggleFavorite": .object([:])])])]))
     let session = searchPlugin.makeSession()
     try session.send(.object(["queryChanged": .object(["query": .string("grinning face")])]))
