@@ -74,3 +74,27 @@ public final class CombineStore {
     state.dropFirst().sink(receiveValue: observer).store(in: &cancellables)
   }
 }
+
+/// Baseline 4, the floor of an effect's round trip in this design: from the main actor, start a
+/// task, hop back to the main actor to change a value, resume the caller awaiting it. A
+/// `.perform` round trip does this and no less (its work runs off the main actor, its `send`
+/// writes on it, `finish()` resumes its caller); the rest of its cost is the runtime's.
+@MainActor
+public final class TaskRoundTripFloor {
+  public private(set) var value = 0
+
+  public init() {}
+
+  public func roundTrip() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Task.detached {
+        await self.increment()
+        continuation.resume()
+      }
+    }
+  }
+
+  private func increment() {
+    value &+= 1
+  }
+}

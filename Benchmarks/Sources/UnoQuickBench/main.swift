@@ -165,9 +165,29 @@ func main() async {
   }
 
   // 4. A .perform round trip: spawn, send, state updated, finished.
+  // Against its floor (Baselines.swift): start a task, hop to the main actor, resume the caller.
   let trips = InteractorRuntime(RoundTrip())
-  report(
-    "perform round trip", await nanosecondsAsync(iterations: 20_000) { await trips.send(1).finish() }, " ns")
+  let taskFloor = TaskRoundTripFloor()
+  var tripSamples: [Double] = []
+  var floorSamples: [Double] = []
+  for _ in 0..<5 {  // alternated, so that both see the same machine
+    tripSamples.append(await nanosecondsAsync(iterations: 4_000, rounds: 1) { await trips.send(1).finish() })
+    floorSamples.append(await nanosecondsAsync(iterations: 4_000, rounds: 1) { await taskFloor.roundTrip() })
+  }
+  let (trip, tripFloor) = (tripSamples.min()!, floorSamples.min()!)
+  precondition(trips.state.value == taskFloor.value, "the floor does not do what the round trip does")
+  report("perform round trip", trip, " ns")
+  report("perform round trip floor", tripFloor, " ns")
+  report("ratio perform round trip/floor", trip / tripFloor)
+  // The main actor's share of a round trip: handling the action, the registry's bookkeeping and
+  // starting the task, without waiting for it. The tasks finish afterwards.
+  var started: [EventTask] = []
+  started.reserveCapacity(12_000)
+  let startCost = nanoseconds(iterations: 4_000, rounds: 3) { started.append(trips.send(1)) }
+  for task in started { await task.finish() }
+  report("perform start, main actor's share", startCost, " ns")
+  let waiting = nanoseconds(iterations: 4_000, rounds: 3) { Task.detached {} }
+  report("Task.detached start", waiting, " ns")
 
   // 5. 10,000 concurrent effects from one action.
   let many = await nanosecondsAsync(iterations: 1, rounds: 5) { await trips.send(10_000).finish() }
@@ -261,6 +281,12 @@ func profile(_ name: String, iterations: Int) async {
   case "when10-same-action":
     let deep = InteractorRuntime(J10())
     for _ in 0..<iterations { deep.send(sameActionLeafAction) }
+  case "roundtrip":
+    let trips = InteractorRuntime(RoundTrip())
+    for _ in 0..<iterations { await trips.send(1).finish() }
+  case "roundtrip-floor":
+    let floor = TaskRoundTripFloor()
+    for _ in 0..<iterations { await floor.roundTrip() }
   case "host-counter":
     let host = ProtocolHost(registry: try! makeRegistry()) { _ in sink &+= 1 }
     host.open("counter")
@@ -269,7 +295,7 @@ func profile(_ name: String, iterations: Int) async {
   default:
     print(
       "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, "
-        + "when10-same-action, foreach-row, host-counter"
+        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, host-counter"
     )
   }
   if sink == 42 { print("") }

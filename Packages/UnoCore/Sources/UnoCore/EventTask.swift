@@ -30,10 +30,12 @@ public struct EventTask: Sendable {
   /// caused it.
   public struct ID: Hashable, Sendable {
     let rawValue: ObjectIdentifier
+
+    @usableFromInline init(_ group: EffectGroup) { rawValue = ObjectIdentifier(group) }
   }
 
   /// The identity of this task's effects; `nil` when the action started none.
-  public var id: ID? { group.map { ID(rawValue: ObjectIdentifier($0)) } }
+  public var id: ID? { group.map(ID.init) }
 
   /// Cancels every effect the action started, and any it would start later. Their sends are
   /// dropped from now on.

@@ -253,6 +253,7 @@ final class EffectRegistry: Sendable {
 
 /// The effects started by one action (and by the effects it started), shared by its
 /// ``EventTask`` and the registry.
+@usableFromInline
 final class EffectGroup: Sendable {
   let id: UInt64
   let registry: EffectRegistry

@@ -1,0 +1,177 @@
+import ConcurrencyExtras
+import IssueReporting
+
+// Turning an emission into running tasks: one walk plans them, then they start, each tracked by
+// the effect registry until it returns.
+extension InteractorRuntime {
+  /// What one step's emission asks for, found in one walk of it: the ids to cancel, and the
+  /// effects to start, in the order written.
+  @usableFromInline
+  struct EffectPlan {
+    var cancellations: [AnyHashableSendable] = []
+    var effects: [PlannedEffect] = []
+  }
+
+  /// An effect to start: its work, every id it runs under (cancellation ids and the child scopes
+  /// around it), and those child scopes, which must still be alive when it starts.
+  struct PlannedEffect {
+    let operation: Emission<State>.Operation
+    let ids: [AnyHashableSendable]
+    let scopes: [ChildScope]
+  }
+
+  /// A child scope around an effect or an operator-state slot (``Emission/tied(to:while:)``).
+  struct ChildScope {
+    let id: AnyHashableSendable
+    let isAlive: @Sendable (State) -> Bool
+  }
+
+  /// The one walk of a step's emission. Runs its operator-state steps now, as part of the step
+  /// (they may change the state), and returns the cancellations and effects that remain.
+  @usableFromInline
+  func planEffects(_ emission: Emission<State>) -> EffectPlan {
+    var plan = EffectPlan()
+    walk(emission, ids: [], scopes: [], into: &plan)
+    return plan
+  }
+
+  private func walk(
+    _ emission: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope],
+    into plan: inout EffectPlan
+  ) {
+    switch emission.storage {
+    case .none:
+      break
+    case .run(let operation):
+      plan.effects.append(PlannedEffect(operation: operation, ids: ids, scopes: scopes))
+    case .merge(let children):
+      for child in children { walk(child, ids: ids, scopes: scopes, into: &plan) }
+    case .cancellable(let id, let cancelInFlight, let child):
+      if cancelInFlight { plan.cancellations.append(id) }
+      walk(child, ids: ids + [id], scopes: scopes, into: &plan)
+    case .lifetime(let id, let isAlive, let child):
+      walk(child, ids: ids + [id], scopes: scopes + [ChildScope(id: id, isAlive: isAlive)], into: &plan)
+    case .cancel(let id):
+      plan.cancellations.append(id)
+    case .operatorState(let id, let body):
+      var slot = operatorStates[id]
+      let produced = body(&_state, &slot)
+      operatorStates[id] = slot
+      // A slot created inside child scopes is dropped when any of them ends.
+      if slot != nil, !scopes.isEmpty {
+        for scope in scopes { self.scopes[scope.id, default: Scope(isAlive: scope.isAlive)].slots.insert(id) }
+        hasScopes = true
+      }
+      walk(produced, ids: ids, scopes: scopes, into: &plan)
+    }
+  }
+
+  /// Runs a step's plan and returns the ``EventTask`` that covers it: the queued action's group
+  /// if it has one, otherwise a group made on the first effect. An effect's write runs what it
+  /// emits in the effect's own group.
+  @usableFromInline
+  func runEffects(_ plan: EffectPlan?, _ kind: StepKind, origin: Action) -> EventTask {
+    switch kind {
+    case .effect(let group):
+      var owner: EffectGroup? = group
+      if let plan { run(plan, group: &owner, origin: origin) }
+      return .none
+    case .action(let queuedGroup):
+      var group = queuedGroup
+      if let plan { run(plan, group: &group, origin: origin) }
+      guard let group else { return .none }
+      registry.release(group)
+      return EventTask(group: group)
+    }
+  }
+
+  /// The one place where planned effects become running tasks.
+  ///
+  /// Cancellations first (``Emission/cancel(id:)-(HashableSendable)`` and `cancelInFlight`), so that they only
+  /// reach effects that were running before; then the new effects. `group` is created on the
+  /// first effect if the caller has none.
+  private func run(_ plan: EffectPlan, group: inout EffectGroup?, origin: Action) {
+    registry.cancel(ids: plan.cancellations)
+    for effect in plan.effects {
+      // A child removed in the step that returned its effects never starts them.
+      guard effect.scopes.allSatisfy({ $0.isAlive(_state) }) else { continue }
+      for scope in effect.scopes where scopes[scope.id] == nil {
+        scopes[scope.id] = Scope(isAlive: scope.isAlive)
+        hasScopes = true
+      }
+      let owner = group ?? registry.makeGroup()
+      group = owner
+      start(effect.operation, ids: effect.ids, group: owner, origin: origin)
+    }
+  }
+
+  private func start(
+    _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: EffectGroup, origin: Action
+  ) {
+    guard let key = registry.reserve(group: group, ids: ids, origin: origin) else { return }
+    let registry = self.registry
+    let snapshot = state
+    let dynamicState = DynamicState<State> { @MainActor [weak self] in self?.state ?? snapshot }
+    let send = Send<State> { @MainActor [weak self] reduce in
+      guard let self, registry.isLive(key) else { return }
+      self.withDependenciesBound { _ = self.step(origin, .effect(group: group), reduce) }
+    }
+    let callSite = operation.callSite
+    let report: @Sendable (any Error) async -> Void = { @MainActor [weak self] error in
+      self?.onEffectFailure(origin, error, callSite)
+    }
+    let task = Self.startTask(
+      priority: operation.priority, registry: registry, key: key, work: operation.work,
+      state: dynamicState, send: send, report: report
+    )
+    registry.attach(task, to: key)
+  }
+
+  /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
+  /// not on the main actor.
+  nonisolated private static func startTask(
+    priority: TaskPriority?,
+    registry: EffectRegistry,
+    key: UInt64,
+    work: @escaping @Sendable (DynamicState<State>, Send<State>) async throws -> Void,
+    state: DynamicState<State>,
+    send: Send<State>,
+    report: @escaping @Sendable (any Error) async -> Void
+  ) -> Task<Void, Never> {
+    Task(priority: priority) {
+      defer { registry.finish(key) }
+      guard !Task.isCancelled, registry.isLive(key) else { return }
+      do {
+        try await work(state, send)
+      } catch {
+        guard !Task.isCancelled, registry.isLive(key) else { return }
+        await report(error)
+      }
+    }
+  }
+
+  /// Returns once no effect of this runtime is running, including effects started while waiting.
+  ///
+  /// Cancelling the waiting task makes it return early; it does not cancel the effects.
+  public func waitForAllEffects() async {
+    await registry.waitUntilIdle()
+  }
+
+  /// Cancels every running effect. The runtime keeps working: later actions start new effects.
+  public func cancelAllEffects() {
+    registry.cancelAll(close: false)
+  }
+
+  static func reportEffectFailure(_ action: Action, _ error: any Error, at callSite: CallSite) {
+    callSite.reportIssue(
+      """
+      The effect written at \(callSite), started by the action '\(action)', threw an error that \
+      nothing handled: \(error)
+
+      The runtime reports it here because otherwise nobody would see it. Catch the error inside \
+      the effect and send a state that shows it, or pass 'onEffectFailure:' when you create the \
+      runtime to route such errors elsewhere.
+      """
+    )
+  }
+}

@@ -1,0 +1,76 @@
+// Observers: who is told about every change, and the change printer (uno-host's `--trace`).
+extension InteractorRuntime {
+  /// Identifies an observer added with ``addObserver(_:)``.
+  public struct ObserverID: Hashable, Sendable {
+    let rawValue: Int
+  }
+
+  @usableFromInline
+  struct Observer {
+    let id: ObserverID
+    @usableFromInline let onChange: @MainActor (State, StateChangeSource) -> Void
+  }
+
+  /// Calls `onChange` with the new state after every change, from actions and from effects.
+  ///
+  /// Observers are called in the order they were added, synchronously, on the main actor. An
+  /// observer may send actions; they are queued (see ``send(_:)``).
+  @discardableResult
+  public func addObserver(_ onChange: @escaping @MainActor (State) -> Void) -> ObserverID {
+    addObserver(withSource: { state, _ in onChange(state) })
+  }
+
+  /// Like ``addObserver(_:)``, and also says where each change came from: the action being
+  /// handled, or an effect of an earlier action (identified by its ``EventTask/id``).
+  ///
+  /// `uno-host` uses it to tag every change with the request that caused it.
+  @discardableResult
+  public func addObserver(
+    withSource onChange: @escaping @MainActor (State, StateChangeSource) -> Void
+  ) -> ObserverID {
+    nextObserverID += 1
+    let id = ObserverID(rawValue: nextObserverID)
+    observers.append(Observer(id: id, onChange: onChange))
+    return id
+  }
+
+  /// Stops calling the observer `id`.
+  public func removeObserver(_ id: ObserverID) {
+    observers.removeAll { $0.id == id }
+  }
+
+  /// Tells every observer (and the change printer, if any) about the change a step made.
+  @inlinable
+  func publish(_ kind: StepKind, origin: Action) {
+    if let tracer { tracer.printChange(to: _state, kind, origin: origin) }
+    let source: StateChangeSource
+    switch kind {
+    case .action: source = .action
+    case .effect(let group): source = .effect(of: EventTask.ID(group))
+    }
+    let observers = self.observers
+    for observer in observers { observer.onChange(state, source) }
+  }
+
+  /// Prints every step's change: the state it left, against the state the step before left
+  /// (every change is a step, so that is the state this step started from).
+  @usableFromInline
+  final class ChangeTrace {
+    let printer: _ChangePrinter
+    var last: State
+
+    init(printer: _ChangePrinter, initialState: State) {
+      self.printer = printer
+      self.last = initialState
+    }
+
+    @usableFromInline
+    func printChange(to state: State, _ kind: StepKind, origin: Action) {
+      switch kind {
+      case .action: printer.printChange(action: origin, from: last, to: state)
+      case .effect: printer.printChange(effectOf: origin, from: last, to: state)
+      }
+      last = state
+    }
+  }
+}
