@@ -8,6 +8,8 @@ let package = Package(
     .library(name: "UnoCore", targets: ["UnoCore"])
   ],
   dependencies: [
+    // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.

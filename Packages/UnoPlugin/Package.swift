@@ -10,6 +10,8 @@ let package = Package(
     .library(name: "UnoPlugin", targets: ["UnoPlugin"])
   ],
   dependencies: [
+    // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
     .package(path: "../UnoPresentation"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),

@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "UnoPresentation", targets: ["UnoPresentation"])
   ],
   dependencies: [
+    // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.

@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "UnoTesting", targets: ["UnoTesting"])
   ],
   dependencies: [
+    // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),

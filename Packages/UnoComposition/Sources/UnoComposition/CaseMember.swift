@@ -15,7 +15,7 @@ import CasePaths
 /// `CaseKeyPath`: the operator reads the case path there once, when it is made, and from then on
 /// extracts and embeds through the closures the macro generated for your enum, specialised for its
 /// types. A `CaseKeyPath` goes through `Any` and a key path lookup on every extraction, which
-/// made ten nested ``Interactor/when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``
+/// made ten nested `Interactor.when(stateIs:actionIs:stateAction:_:)`
 /// levels cost microseconds per action.
 public typealias CaseMember<Root: CasePathable, Value> = KeyPath<
   Root.AllCasePaths, AnyCasePath<Root, Value>

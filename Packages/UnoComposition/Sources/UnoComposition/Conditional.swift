@@ -28,7 +28,7 @@ public struct ConditionalInteractor<First: Interactor, Second: Interactor<First.
   }
 
   @usableFromInline let branch: Branch
-  /// The chosen branch, erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  /// The chosen branch, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   @usableFromInline let run: AnyInteractor<DomainState, Action>
 
   /// The first branch (`if`) was taken.
@@ -75,7 +75,7 @@ public struct OptionalInteractor<Wrapped: Interactor>: Interactor, _OptionalInit
   public typealias Body = Never
 
   @usableFromInline let wrapped: Wrapped?
-  /// `wrapped`, erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  /// `wrapped`, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   @usableFromInline let run: AnyInteractor<DomainState, Action>?
 
   @inlinable

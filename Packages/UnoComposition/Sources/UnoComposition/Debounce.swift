@@ -17,7 +17,7 @@ public typealias DebounceInteractor = Debounce
 /// ```
 ///
 /// Each action restarts the wait (measured from when the action was handled); when it elapses, the child handles that last action against the
-/// state as it is *then*, and the child's effects join the debounced action's ``EventTask``: its
+/// state as it is *then*, and the child's effects join the debounced action's `EventTask`: its
 /// `finish()` waits for them and its `cancel()` drops the pending action or cancels them.
 ///
 /// Without a `clock`, it waits on the `continuousClock` dependency, read when each action is
@@ -41,7 +41,7 @@ public typealias DebounceInteractor = Debounce
 /// An interactor value is an immutable description, built again whenever its parent's body is,
 /// so a debounce keeps no pending work in a stored property. Its
 /// pending action is an effect of the runtime, identified by where the `Debounce` is written
-/// (file, line, column) and, inside ``Interactor/when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
+/// (file, line, column) and, inside `Interactor.when(stateIs:actionIs:stateAction:_:)`,
 /// by the scope. Two debounces written at different places never interfere.
 ///
 /// Give a debounce an `id` when several are created at the same place for different purposes
@@ -63,7 +63,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   let duration: C.Duration
   /// The clock: the one given, or the `continuousClock` dependency as it is when called.
   var clock: @Sendable () -> C
-  /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  /// Erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   let child: AnyInteractor<Child.DomainState, Child.Action>
   /// The pending action's effect id: the `id` given, or else where the debounce is written.
   let id: AnyHashableSendable
@@ -75,6 +75,9 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   ///   - clock: The clock to wait on.
   ///   - id: The debounce's identity, for several created at one place or to cancel it with
   ///     ``UnoCore/Emission/cancelDebounce(id:)``; `nil` identifies it by where it is written.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - line: The line of the call, for the same reports.
+  ///   - column: The column of the call, for the same reports.
   ///   - child: The interactor that receives the debounced actions.
   public init<State, Action>(
     for duration: C.Duration,
@@ -142,7 +145,7 @@ extension Emission {
   /// are not affected.
   ///
   /// Return it from an action that makes the pending one moot, such as a submit that searches at
-  /// once. Like ``cancel(id:)``, it reaches the debounce in the same scope as the emission.
+  /// once. Like `Emission.cancel(id:)`, it reaches the debounce in the same scope as the emission.
   public static func cancelDebounce(id: some Hashable & Sendable) -> Self {
     .cancel(id: DebounceID(AnyHashableSendable(id)))
   }

@@ -39,8 +39,8 @@ extension Interactor {
   ///   for an id that is not in the collection is dropped and reported. Every other action goes
   ///   to this interactor alone.
   /// - The cost of a row's action does not depend on the number of rows: one hash lookup.
-  /// - A row's effects are scoped to it: their ``DynamicState`` reads the element with that id,
-  ///   their ``Send`` writes into it. Their ids, and the state of operators such as ``Debounce``
+  /// - A row's effects are scoped to it: their `DynamicState` reads the element with that id,
+  ///   their `Send` writes into it. Their ids, and the state of operators such as ``Debounce``
   ///   and ``Throttle``, are qualified by the scope and the element's id, so two rows never
   ///   cancel or debounce each other.
   /// - **A row's effects die with it.** When a step removes the element (an action of this
@@ -50,6 +50,10 @@ extension Interactor {
   /// - Parameters:
   ///   - toElements: Where the collection lives in this interactor's state.
   ///   - toElementAction: The case of this interactor's actions that carries the rows' actions.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - filePath: The path of that file, for the same reports.
+  ///   - line: The line of the call, for the same reports.
+  ///   - column: The column of the call, for the same reports.
   ///   - element: The interactor of one row.
   @inlinable
   public func forEach<
@@ -74,7 +78,7 @@ extension Interactor {
 }
 
 /// A child interactor run for each element of an `IdentifiedArray` in its parent's state. Made
-/// by ``Interactor/forEach(stateIs:actionIs:_:)``.
+/// by `Interactor.forEach(stateIs:actionIs:_:)`.
 ///
 /// (Named with an underscore so that it does not shadow SwiftUI's `ForEach` in files that import
 /// both.)

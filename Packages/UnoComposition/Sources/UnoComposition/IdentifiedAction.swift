@@ -4,7 +4,7 @@ import CasePaths
 /// the element's own action.
 ///
 /// The parent's action carries it in a case, and
-/// ``Interactor/forEach(stateIs:actionIs:_:)`` routes it to the element with that id:
+/// `Interactor.forEach(stateIs:actionIs:_:)` routes it to the element with that id:
 ///
 /// ```swift
 /// @CasePathable

@@ -23,7 +23,7 @@ import UnoCore
 ///
 /// ## Initial value
 ///
-/// A block's ``Interactor/initialValue`` is its first child's. A child that may have none (an
+/// A block's `Interactor.initialValue` is its first child's. A child that may have none (an
 /// `if` whose condition was false, an empty `for`, ``Empty``) defers to the next one.
 @resultBuilder
 public enum InteractorBuilder<State: Sendable, Action: Sendable> {

@@ -1,6 +1,6 @@
 import UnoCore
 
-/// Declares a struct as an ``Interactor`` of `State` and `Action`.
+/// Declares a struct as an `Interactor` of `State` and `Action`.
 ///
 /// ```swift
 /// @Interactor<CounterState, CounterAction>

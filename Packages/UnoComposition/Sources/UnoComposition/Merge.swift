@@ -21,7 +21,7 @@ public struct Merge<I0: Interactor, I1: Interactor<I0.DomainState, I0.Action>>: 
   public typealias Body = Never
 
   // The children as written (asked for their initial values) and erased with their bodies built
-  // once (they handle the actions; see ``Interactor/eraseToAnyInteractor()``).
+  // once (they handle the actions; see `Interactor.eraseToAnyInteractor()`).
   @usableFromInline let i0: I0
   @usableFromInline let i1: I1
   @usableFromInline let run0: AnyInteractor<DomainState, Action>

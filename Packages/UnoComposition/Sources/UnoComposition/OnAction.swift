@@ -28,7 +28,7 @@ where Child.DomainState == State, Child.Action == ChildAction {
   public typealias Body = Never
 
   let toChildAction: AnyCasePath<Action, ChildAction>
-  /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  /// Erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   let child: AnyInteractor<State, ChildAction>
 
   /// Runs `child` for the actions that `toChildAction` extracts.

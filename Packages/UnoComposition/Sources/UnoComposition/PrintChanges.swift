@@ -34,7 +34,7 @@ extension Interactor {
 }
 
 /// An interactor that prints the changes of another. Made by
-/// ``Interactor/_printChanges(_:)``.
+/// `Interactor._printChanges(_:)`.
 public struct _PrintChanges<Base: Interactor>: Interactor {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action

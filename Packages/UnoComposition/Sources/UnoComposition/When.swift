@@ -19,8 +19,8 @@ extension Interactor {
   /// - An action that `actionIs` extracts goes to the child, which mutates `state[keyPath:
   ///   stateIs]`. Then this interactor receives `stateAction` with the child's new state, so it
   ///   can react. Every other action goes to this interactor.
-  /// - The child's effects are scoped: their ``DynamicState`` reads the child part of the current
-  ///   state, their ``Send`` writes into it (and this interactor receives `stateAction` again).
+  /// - The child's effects are scoped: their `DynamicState` reads the child part of the current
+  ///   state, their `Send` writes into it (and this interactor receives `stateAction` again).
   /// - The child's effect ids are qualified by the scope, so the same child in two scopes never
   ///   cancels the other scope's effects.
   ///
@@ -28,6 +28,10 @@ extension Interactor {
   ///   - toChildState: Where the child's state lives in this interactor's state.
   ///   - toChildAction: The case of this interactor's actions that carries the child's actions.
   ///   - toStateAction: The case this interactor receives with the child's new state.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - filePath: The path of that file, for the same reports.
+  ///   - line: The line of the call, for the same reports.
+  ///   - column: The column of the call, for the same reports.
   ///   - child: The child interactor.
   @inlinable
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
@@ -63,7 +67,7 @@ extension Interactor {
   /// }
   /// ```
   ///
-  /// Behaves like ``when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``,
+  /// Behaves like the key-path form of `when(stateIs:actionIs:stateAction:_:)`,
   /// with one difference: when the state is no longer in the case, a child action and a write
   /// from one of the child's effects are dropped, and reported with the name of the case.
   @inlinable @_disfavoredOverload
@@ -88,7 +92,7 @@ extension Interactor {
 }
 
 /// A child interactor scoped to part of a parent's state and actions. Made by
-/// ``Interactor/when(stateIs:actionIs:stateAction:_:)-(WritableKeyPath<DomainState,ChildState>&Sendable,_,_,_)``.
+/// `Interactor.when(stateIs:actionIs:stateAction:_:)`.
 public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   public typealias DomainState = Parent.DomainState
   public typealias Action = Parent.Action
@@ -112,7 +116,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   }
 
   // Parent and child are held erased, their bodies built once (see
-  // ``Interactor/eraseToAnyInteractor()``), so that a tree of nested features is not rebuilt for
+  // `Interactor.eraseToAnyInteractor()`), so that a tree of nested features is not rebuilt for
   // every action.
   @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
   @usableFromInline let state: StatePath

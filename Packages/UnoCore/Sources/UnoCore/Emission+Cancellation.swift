@@ -2,7 +2,7 @@ import ConcurrencyExtras
 
 extension Emission {
   /// Gives every effect of this emission the identity `id`, so that a later action can cancel it
-  /// with ``cancel(id:)``.
+  /// with ``cancel(id:)-(HashableSendable)``.
   ///
   /// With `cancelInFlight`, effects already running with the same `id` are cancelled before this
   /// one starts: the classic "latest request wins".
@@ -29,7 +29,7 @@ extension Emission {
   }
 
   /// Gives every effect of this emission the identity of a type. See
-  /// ``cancellable(id:cancelInFlight:)``.
+  /// ``cancellable(id:cancelInFlight:)-(HashableSendable,_)``.
   public func cancellable(id: Any.Type, cancelInFlight: Bool = false) -> Self {
     cancellable(id: ObjectIdentifier(id), cancelInFlight: cancelInFlight)
   }
@@ -37,7 +37,7 @@ extension Emission {
   /// Cancels every running effect with the identity `id`.
   ///
   /// Effects started by the same emission are not affected, wherever they appear in a
-  /// ``merge(_:)-([Emission])``: an action may cancel the old effect and start a new one with
+  /// ``merge(_:)-([Emission<State>])``: an action may cancel the old effect and start a new one with
   /// the same id.
   ///
   /// ```swift
@@ -49,7 +49,7 @@ extension Emission {
     Self(storage: .cancel(id: AnyHashableSendable(id)))
   }
 
-  /// Cancels every running effect with the identity of a type. See ``cancel(id:)``.
+  /// Cancels every running effect with the identity of a type. See ``cancel(id:)-(HashableSendable)``.
   public static func cancel(id: Any.Type) -> Self {
     cancel(id: ObjectIdentifier(id))
   }

@@ -16,9 +16,9 @@ import ConcurrencyExtras
 ///   }
 /// ```
 ///
-/// Emissions compose with ``merge(_:)-([Emission])`` and can be given an identity with
-/// ``cancellable(id:cancelInFlight:)`` so that a later action can cancel them with
-/// ``cancel(id:)``.
+/// Emissions compose with ``merge(_:)-([Emission<State>])`` and can be given an identity with
+/// ``cancellable(id:cancelInFlight:)-(HashableSendable,_)`` so that a later action can cancel them with
+/// ``cancel(id:)-(HashableSendable)``.
 public struct Emission<State: Sendable>: Sendable {
   @usableFromInline
   enum Storage: Sendable {
@@ -94,6 +94,9 @@ public struct Emission<State: Sendable>: Sendable {
   /// - Parameters:
   ///   - priority: The priority of the task that runs the work.
   ///   - fileID: Where the effect is written: an error it does not handle is reported there.
+  ///   - filePath: The file, as a path, for the report.
+  ///   - line: The line, for the report.
+  ///   - column: The column, for the report.
   ///   - work: The work. It receives the live state and a way to send state back.
   public static func perform(
     priority: TaskPriority? = nil,
@@ -110,7 +113,7 @@ public struct Emission<State: Sendable>: Sendable {
   /// Long-running work, typically iterating an asynchronous sequence and sending state for each
   /// element.
   ///
-  /// It runs exactly like ``perform(priority:_:)``; the name says that it lives until its
+  /// It runs exactly like ``perform(priority:fileID:filePath:line:column:_:)``; the name says that it lives until its
   /// sequence ends or it is cancelled, so the action's ``EventTask/finish()`` waits that long.
   ///
   /// ```swift
@@ -136,7 +139,7 @@ public struct Emission<State: Sendable>: Sendable {
 
   /// Runs every emission in `emissions`, concurrently.
   ///
-  /// Cancellations in any of them (``cancel(id:)`` and `cancelInFlight`) apply before any of
+  /// Cancellations in any of them (``cancel(id:)-(HashableSendable)`` and `cancelInFlight`) apply before any of
   /// their new effects start, so an emission that cancels an id and starts a new effect with the
   /// same id keeps the new effect, whatever the order.
   @inlinable
@@ -155,7 +158,7 @@ public struct Emission<State: Sendable>: Sendable {
     }
   }
 
-  /// Runs every emission given, concurrently. See ``merge(_:)-([Emission])``.
+  /// Runs every emission given, concurrently. See ``merge(_:)-([Emission<State>])``.
   @inlinable
   public static func merge(_ emissions: Self...) -> Self {
     .merge(emissions)

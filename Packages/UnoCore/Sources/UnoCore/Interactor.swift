@@ -40,7 +40,7 @@ public protocol Interactor<DomainState, Action>: Sendable {
   /// The type of ``body``; `Never` for primitive interactors.
   associatedtype Body: Interactor
 
-  /// The interactor this one is made of, built with ``InteractorBuilder`` where that module is
+  /// The interactor this one is made of, built with UnoComposition's `InteractorBuilder` where that module is
   /// available. Primitive interactors do not implement it.
   var body: Body { get }
 
@@ -54,7 +54,7 @@ public protocol Interactor<DomainState, Action>: Sendable {
   /// to run next.
   ///
   /// This method must not block or await; asynchronous work belongs in a
-  /// ``Emission/perform(priority:_:)`` or ``Emission/observe(priority:_:)`` emission.
+  /// ``Emission/perform(priority:fileID:filePath:line:column:_:)`` or ``Emission/observe(priority:fileID:filePath:line:column:_:)`` emission.
   func interact(state: inout DomainState, action: Action) -> Emission<DomainState>
 
   /// Wraps this interactor in an ``AnyInteractor``. For a composed interactor the body is built

@@ -18,7 +18,7 @@
 ///   await send(newState)
 ///   ```
 ///
-/// Once the effect is cancelled (by its ``EventTask``, by ``Emission/cancel(id:)``, by
+/// Once the effect is cancelled (by its ``EventTask``, by ``Emission/cancel(id:)-(HashableSendable)``, by
 /// `cancelInFlight`, or because its owner was released), every send is dropped. A send made after
 /// the effect has finished (by work that escaped it) is dropped too.
 public struct Send<State: Sendable>: Sendable {
@@ -36,7 +36,7 @@ public struct Send<State: Sendable>: Sendable {
 
   /// Replaces the whole state with `state`.
   ///
-  /// Prefer ``callAsFunction(_:)-(((inout State)->Void))`` unless `state` was derived from a
+  /// Prefer ``callAsFunction(_:)-((State)->Void)`` unless `state` was derived from a
   /// state read in the same step.
   @MainActor
   @inlinable

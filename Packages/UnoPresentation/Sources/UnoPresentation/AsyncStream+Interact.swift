@@ -11,7 +11,7 @@ extension Interactor {
   /// for await state in states { print(state.count) }   // 0, 1, ...
   /// ```
   ///
-  /// This is a convenience over an ``InteractorRuntime``, with the same guarantees.
+  /// This is a convenience over an `InteractorRuntime`, with the same guarantees.
   ///
   /// - When `upstream` finishes, effects already started keep running and their changes are still
   ///   emitted; the state stream finishes once the last of them has finished.
@@ -37,7 +37,7 @@ extension Interactor {
 }
 
 extension AsyncStream where Element: Sendable {
-  /// Runs `interactor` over this stream of actions. See ``Interactor/interact(_:)``.
+  /// Runs `interactor` over this stream of actions. See `Interactor.interact(_:)`.
   ///
   /// ```swift
   /// let states = actions.interact(with: CounterInteractor())

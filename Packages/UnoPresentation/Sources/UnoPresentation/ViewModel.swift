@@ -6,7 +6,7 @@ import Synchronization
 
 /// Runs a feature on the main actor and exposes its view state to a view.
 ///
-/// A view model owns an ``InteractorRuntime`` (which owns the domain state and the effects) and a
+/// A view model owns an `InteractorRuntime` (which owns the domain state and the effects) and a
 /// ``ViewStateReducer`` that turns the domain state into view state after every change, from
 /// actions and from effects alike.
 ///
@@ -45,7 +45,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
 
   /// Creates a view model whose view state is reduced from the domain state.
   ///
-  /// The domain state starts at the interactor's ``Interactor/initialValue``. The view state starts
+  /// The domain state starts at the interactor's `Interactor.initialValue`. The view state starts
   /// at `initialValue`, which is trusted: the reducer first runs after the first change.
   ///
   /// - Parameters:
@@ -59,6 +59,8 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   ///     the same call site. `nil`, the default, reports except under a test runner, where tests
   ///     running in parallel legitimately create view models from one helper. Pass `false` where
   ///     several are intended, e.g. a host opening many sessions.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - line: The line of the call, for the same reports.
   public init(
     initialValue: @autoclosure () -> ViewState,
     _ interactor: AnyInteractor<DomainState, Action>,
@@ -129,7 +131,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     viewState[keyPath: keyPath]
   }
 
-  /// Sends an action. ``viewState`` is up to date when this returns; the returned ``EventTask``
+  /// Sends an action. ``viewState`` is up to date when this returns; the returned `EventTask`
   /// tracks the effects the action started.
   ///
   /// ```swift
@@ -160,7 +162,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   public var domainState: DomainState { runtime.state }
 
   /// Calls `onChange` after every view-state change, with the new view state and where the change
-  /// came from (the action being sent, or an effect of an earlier action's ``EventTask``).
+  /// came from (the action being sent, or an effect of an earlier action's `EventTask`).
   ///
   /// For consumers that must attribute changes, such as `uno-host`; views use observation.
   public func observeViewState(_ onChange: @escaping @MainActor (ViewState, StateChangeSource) -> Void) {

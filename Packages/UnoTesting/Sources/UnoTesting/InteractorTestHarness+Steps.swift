@@ -18,9 +18,9 @@ extension InteractorTestHarness where State: Equatable {
   ///
   /// Step assertions run on the main actor: a nonisolated test awaits them
   /// (`await harness.send(.increment) { $0.count = 1 }`); actions it sent before with
-  /// ``send(_:)`` are handled first, in order.
+  /// ``send(_:isolation:)`` are handled first, in order.
   ///
-  /// - Returns: The action's ``EventTask``.
+  /// - Returns: The action's `EventTask`.
   @discardableResult
   public func send(
     _ action: Action,

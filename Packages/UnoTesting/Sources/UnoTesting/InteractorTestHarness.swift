@@ -4,7 +4,7 @@ import Dependencies
 import IssueReporting
 @_spi(Internals) import UnoCore
 
-/// Drives an ``Interactor`` in a test through the same runtime that view models use, and records
+/// Drives an `Interactor` in a test through the same runtime that view models use, and records
 /// every state it goes through.
 ///
 /// ```swift
@@ -25,10 +25,10 @@ import IssueReporting
 /// }
 /// ```
 ///
-/// - ``send(_:)`` can be called from any context. On the main actor (a `@MainActor` test) it is
+/// - ``send(_:isolation:)`` can be called from any context. On the main actor (a `@MainActor` test) it is
 ///   synchronous: the state has changed when it returns. From a nonisolated test it queues the
 ///   action for the main actor, in order; every assertion handles what was queued before it
-///   checks, so the test reads the same either way. It returns the action's ``EventTask``;
+///   checks, so the test reads the same either way. It returns the action's `EventTask`;
 ///   ``sendAndAwait(_:)`` also waits for the effects.
 /// - ``states`` is the whole history: the initial state, then the state after each action and after
 ///   each effect write, in order.
@@ -102,7 +102,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   }
   let location: SourceLocation
 
-  /// Creates a harness that starts from the interactor's ``Interactor/initialValue``.
+  /// Creates a harness that starts from the interactor's `Interactor.initialValue`.
   ///
   /// - Parameters:
   ///   - interactor: The interactor under test.
@@ -112,6 +112,10 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   ///   - clock: The clock that measures the timeouts of ``waitForStates(count:timeout:)`` and
   ///     ``receive(timeout:assert:fileID:filePath:line:column:)``: a real one, since a test clock
   ///     that drives the effects does not move on its own.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - filePath: The path of that file, for the same reports.
+  ///   - line: The line of the call, for the same reports.
+  ///   - column: The column of the call, for the same reports.
   public convenience init(
     _ interactor: some Interactor<State, Action>,
     exhaustivity: Exhaustivity = .on,
@@ -221,7 +225,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// On the main actor, the state has changed by the time this returns. From a nonisolated test,
   /// the action is queued and handled on the main actor in the order sent; the harness's
   /// assertions and ``currentState`` handle what is queued before they look. Either way, the
-  /// returned ``EventTask`` covers the action's effects.
+  /// returned `EventTask` covers the action's effects.
   @discardableResult
   public func send(
     _ action: Action, isolation: isolated (any Actor)? = #isolation

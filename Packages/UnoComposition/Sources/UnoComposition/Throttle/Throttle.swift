@@ -17,10 +17,10 @@ import UnoCore
 /// - Actions during the interval wait for its end. Then one of them reaches the child (the
 ///   latest with `latest: true`, the first with `latest: false`) and starts a new interval; the
 ///   others are dropped.
-/// - A waiting action belongs to its own ``EventTask``: `finish()` returns once it has reached the
+/// - A waiting action belongs to its own `EventTask`: `finish()` returns once it has reached the
 ///   child and the child's effects are done (or once it was superseded), and `cancel()` drops it.
 /// - Like ``Debounce``, a throttle keeps nothing in stored properties: its interval lives in the
-///   runtime (``Emission/withOperatorState(id:_:)``), identified by where the `Throttle` is
+///   runtime (`Emission.withOperatorState(id:_:)`), identified by where the `Throttle` is
 ///   written and, inside `when`, by the scope. Throttles written at the same place for different
 ///   purposes (a `for` loop) take an `id`, which, as with ``Debounce``, is then the throttle's
 ///   identity wherever it is written.
@@ -32,7 +32,7 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   let duration: C.Duration
   let clock: C
   let latest: Bool
-  /// Erased with its body built once (see ``Interactor/eraseToAnyInteractor()``).
+  /// Erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   let child: AnyInteractor<Child.DomainState, Child.Action>
   let id: OperatorID
 
@@ -45,6 +45,9 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   ///     one (`false`) received during it.
   ///   - id: The throttle's identity, for several created at one place; `nil` identifies it by
   ///     where it is written. Two throttles given the same `id` share their interval.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - line: The line of the call, for the same reports.
+  ///   - column: The column of the call, for the same reports.
   ///   - child: The interactor that receives the throttled actions.
   public init<State, Action>(
     for duration: C.Duration,

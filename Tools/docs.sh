@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Builds the DocC catalog of each library package with swift-docc-plugin, warnings as errors, so
+# that a broken symbol link or an undocumented topic reference fails. Run by .ci/run.
+#   bash Tools/docs.sh              every library package
+#   bash Tools/docs.sh UnoCore      one
+set -euo pipefail
+cd "$(dirname "$0")/.."
+packages=("$@")
+[ ${#packages[@]} -gt 0 ] || packages=(UnoCore UnoComposition UnoPresentation UnoTesting UnoPlugin)
+for package in "${packages[@]}"; do
+  echo "==> documentation of $package"
+  out="$(mktemp -d /tmp/uno-docs.XXXXXX)"
+  swift package --package-path "Packages/$package" --allow-writing-to-directory "$out" \
+    generate-documentation --target "$package" --warnings-as-errors --output-path "$out/$package.doccarchive"
+  rm -rf "$out"
+done
