@@ -167,27 +167,10 @@ func main() async {
   // 4. A .perform round trip: spawn, send, state updated, finished.
   // Against its floor (Baselines.swift): start a task, hop to the main actor, resume the caller.
   let trips = InteractorRuntime(RoundTrip())
-  let taskFloor = TaskRoundTripFloor()
-  var tripSamples: [Double] = []
-  var floorSamples: [Double] = []
-  for _ in 0..<5 {  // alternated, so that both see the same machine
-    tripSamples.append(await nanosecondsAsync(iterations: 4_000, rounds: 1) { await trips.send(1).finish() })
-    floorSamples.append(await nanosecondsAsync(iterations: 4_000, rounds: 1) { await taskFloor.roundTrip() })
-  }
-  let (trip, tripFloor) = (tripSamples.min()!, floorSamples.min()!)
-  precondition(trips.state.value == taskFloor.value, "the floor does not do what the round trip does")
+  let (trip, tripFloor) = await roundTripAgainstFloor(trips)
   report("perform round trip", trip, " ns")
   report("perform round trip floor", tripFloor, " ns")
   report("ratio perform round trip/floor", trip / tripFloor)
-  // The main actor's share of a round trip: handling the action, the registry's bookkeeping and
-  // starting the task, without waiting for it. The tasks finish afterwards.
-  var started: [EventTask] = []
-  started.reserveCapacity(12_000)
-  let startCost = nanoseconds(iterations: 4_000, rounds: 3) { started.append(trips.send(1)) }
-  for task in started { await task.finish() }
-  report("perform start, main actor's share", startCost, " ns")
-  let waiting = nanoseconds(iterations: 4_000, rounds: 3) { Task.detached {} }
-  report("Task.detached start", waiting, " ns")
 
   // 5. 10,000 concurrent effects from one action.
   let many = await nanosecondsAsync(iterations: 1, rounds: 5) { await trips.send(10_000).finish() }
@@ -252,6 +235,26 @@ func main() async {
   if sink == 42 { print("") }
 }
 
+/// Nanoseconds per `.perform` round trip of `trips` and per round trip of its floor
+/// (`TaskRoundTripFloor`), measured alternately, best of 25 rounds each.
+@MainActor
+func roundTripAgainstFloor(_ trips: InteractorRuntime<Count, Int>) async -> (trip: Double, floor: Double) {
+  let taskFloor = TaskRoundTripFloor()
+  let before = (trips.state.value, taskFloor.value)
+  var tripSamples: [Double] = []
+  var floorSamples: [Double] = []
+  // Many short rounds, alternated, so that both see the same machine and each has rounds that
+  // nothing else disturbed: a round trip is three thread wake-ups, whose cost varies a lot here.
+  for _ in 0..<25 {
+    tripSamples.append(await nanosecondsAsync(iterations: 800, rounds: 1) { await trips.send(1).finish() })
+    floorSamples.append(await nanosecondsAsync(iterations: 800, rounds: 1) { await taskFloor.roundTrip() })
+  }
+  precondition(
+    trips.state.value - before.0 == taskFloor.value - before.1,
+    "the floor does not do what the round trip does")
+  return (tripSamples.min()!, floorSamples.min()!)
+}
+
 /// One workload alone, for a profiler: `UnoQuickBench profile <name> [iterations]`, e.g.
 /// `valgrind --tool=callgrind .build/release/UnoQuickBench profile when10-leaf 2000`.
 @MainActor
@@ -284,6 +287,11 @@ func profile(_ name: String, iterations: Int) async {
   case "roundtrip":
     let trips = InteractorRuntime(RoundTrip())
     for _ in 0..<iterations { await trips.send(1).finish() }
+  case "roundtrip-ratio":
+    let (trip, floor) = await roundTripAgainstFloor(InteractorRuntime(RoundTrip()))
+    report("perform round trip", trip, " ns")
+    report("perform round trip floor", floor, " ns")
+    report("ratio perform round trip/floor", trip / floor)
   case "roundtrip-floor":
     let floor = TaskRoundTripFloor()
     for _ in 0..<iterations { await floor.roundTrip() }

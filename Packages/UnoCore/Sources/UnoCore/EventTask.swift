@@ -48,7 +48,10 @@ public struct EventTask: Sendable {
   ///
   /// Cancelling the task that awaits `finish()` cancels the effects, so that, for instance, a
   /// SwiftUI `.refreshable` that goes away takes its effects with it.
-  public func finish() async {
+  ///
+  /// The caller waits where it runs (`isolation`, which the compiler fills in): a caller on the
+  /// main actor is resumed on the main actor directly, without a hop through the global executor.
+  public func finish(isolation: isolated (any Actor)? = #isolation) async {
     guard let group else { return }
     await group.registry.wait(for: group)
   }

@@ -99,9 +99,13 @@ final class EffectRegistry: Sendable {
   }
 
   /// Returns once `group` has completed. Cancelling the waiting task cancels the group.
-  func wait(for group: EffectGroup) async {
+  ///
+  /// Runs in the caller's isolation, so that resuming it does not hop through the global
+  /// executor first.
+  func wait(for group: EffectGroup, isolation: isolated (any Actor)? = #isolation) async {
     await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      await withCheckedContinuation(isolation: isolation) {
+        (continuation: CheckedContinuation<Void, Never>) in
         let isDone = storage.withLock { storage -> Bool in
           guard storage.groups[group.id] != nil else { return true }
           storage.groups[group.id]!.waiters.append(continuation)
@@ -163,11 +167,13 @@ final class EffectRegistry: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Returns once no effect is running. Cancelling the waiting task returns early.
-  func waitUntilIdle() async {
+  /// Returns once no effect is running. Cancelling the waiting task returns early. Runs in the
+  /// caller's isolation, as ``wait(for:isolation:)``.
+  func waitUntilIdle(isolation: isolated (any Actor)? = #isolation) async {
     let id = storage.withLock { $0.makeKey() }
     await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      await withCheckedContinuation(isolation: isolation) {
+        (continuation: CheckedContinuation<Void, Never>) in
         let resumeNow = storage.withLock { storage -> Bool in
           if storage.effects.isEmpty || Task.isCancelled { return true }
           storage.idleWaiters[id] = continuation
