@@ -79,22 +79,21 @@ public final class ProtocolHost {
     do throws(HostSessions.Failure) {
       switch request {
       case .version(let id):
-        emit(#"{"type":"version","id":\#(json(id)),"protocol":\#(hostProtocolVersion),"host":"uno-host"}"#)
+        emit(.version(id: id))
       case .features(let id):
-        emit(#"{"type":"features","id":\#(json(id)),"features":\#(featuresJSON)}"#)
+        emit(.features(id: id, features: featuresJSON))
       case .sessions(let id):
-        let list = sessions.list.map { #"{"session":\#($0.session),"feature":\#(json($0.feature))}"# }
-        emit(#"{"type":"sessions","id":\#(json(id)),"sessions":[\#(list.joined(separator: ","))]}"#)
+        emit(.sessions(id: id, sessions.list))
       case .open(let id, let feature):
         try opened(feature, id: id)
       case .send(let id, let session, let action):
         try sessions.send(action, to: session, request: id)
       case .cancel(let id, let session, let request):
         try sessions.cancel(request: request, in: session)
-        emit(#"{"type":"cancelled","id":\#(json(id)),"session":\#(session),"request":\#(json(request))}"#)
+        emit(.cancelled(id: id, session: session, request: request))
       case .close(let id, let session):
         try sessions.close(session)
-        emit(#"{"type":"closed","id":\#(json(id)),"session":\#(session)}"#)
+        emit(.closed(id: id, session: session))
       }
     } catch {
       self.error(request.id, error.code, error.message)
@@ -117,9 +116,7 @@ public final class ProtocolHost {
   @discardableResult
   private func opened(_ feature: String, id: JSONValue?) throws(HostSessions.Failure) -> Int {
     let (number, state) = try sessions.open(feature)
-    emit(
-      #"{"type":"opened","id":\#(json(id)),"session":\#(number),"feature":\#(json(feature)),"state":\#(state)}"#
-    )
+    emit(.opened(id: id, session: number, feature: feature, state: state))
     return number
   }
 
@@ -142,28 +139,18 @@ public final class ProtocolHost {
   private func event(_ event: HostSessions.Event) {
     switch event {
     case .changed(let session, let state, let request):
-      emit(#"{"type":"state","session":\#(session),"request":\#(json(request)),"state":\#(state)}"#)
+      emit(.state(session: session, request: request, state: state))
     case .finished(let session, let request, let cancelled):
-      emit(
-        #"{"type":"finished","session":\#(session),"request":\#(json(request)),"cancelled":\#(cancelled)}"#)
+      emit(.finished(session: session, request: request, cancelled: cancelled))
     }
   }
 
   private func error(_ id: JSONValue?, _ code: String, _ message: String) {
-    emit(#"{"type":"error","id":\#(json(id)),"code":\#(json(code)),"message":\#(json(message))}"#)
+    emit(.error(id: id, code: code, message: message))
   }
 
-  private func emit(_ line: String) {
-    output(line)
+  /// The one place lines leave the host.
+  private func emit(_ response: HostResponse) {
+    output(response.line)
   }
-}
-
-/// JSON text for an optional value: `null` when absent.
-func json(_ value: JSONValue?) -> String {
-  value?.text ?? "null"
-}
-
-/// A JSON string literal for `string`.
-func json(_ string: String) -> String {
-  JSONValue.quoted(string)
 }

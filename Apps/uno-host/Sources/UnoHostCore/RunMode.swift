@@ -38,7 +38,7 @@ public func describeFeatures(_ registry: FeatureRegistry) -> String {
     for action in plugin.actions {
       let padding = String(repeating: " ", count: width - action.name.count)
       text += "  \(action.name)\(padding)  \(action.summary)\n"
-      text += "  \(String(repeating: " ", count: width))  e.g. \(json(action.example))\n"
+      text += "  \(String(repeating: " ", count: width))  e.g. \(action.example.text)\n"
     }
     text += "\n"
   }

@@ -1,0 +1,124 @@
+import UnoPlugin
+
+/// One line uno-host writes: every answer, event and error of the protocol
+/// (docs/host-protocol.md), written by one writer, ``line``.
+///
+/// Fields come in the protocol's order, `type` first, so that a reader can dispatch on the first
+/// field; values are written by ``JSONValue``'s writer. A view state is carried as the JSON text
+/// its session already encoded, and written as it is.
+///
+/// ```swift
+/// HostResponse.closed(id: .string("c1"), session: 2).line
+/// // {"type":"closed","id":"c1","session":2}
+/// ```
+public enum HostResponse: Equatable, Sendable {
+  /// The answer to `version`.
+  case version(id: JSONValue?)
+  /// The answer to `features`: `features` is the listing's JSON text.
+  case features(id: JSONValue?, features: String)
+  /// The answer to `sessions`.
+  case sessions(id: JSONValue?, [HostSessions.Summary])
+  /// The answer to `open`: the new session and its first view state (JSON text).
+  case opened(id: JSONValue?, session: Int, feature: String, state: String)
+  /// A view-state change of `session` (JSON text), caused by `request` (`nil`: by none).
+  case state(session: Int, request: JSONValue?, state: String)
+  /// The effects of `request` have all finished (or were cancelled).
+  case finished(session: Int, request: JSONValue?, cancelled: Bool)
+  /// The answer to `cancel`.
+  case cancelled(id: JSONValue?, session: Int, request: String)
+  /// The answer to `close`.
+  case closed(id: JSONValue?, session: Int)
+  /// A request that could not be carried out, and why.
+  case error(id: JSONValue?, code: String, message: String)
+
+  /// The line, without its newline.
+  public var line: String {
+    var object = ObjectWriter()
+    switch self {
+    case .version(let id):
+      object.field("type", quoted: "version")
+      object.field("id", id)
+      object.field("protocol", hostProtocolVersion)
+      object.field("host", quoted: "uno-host")
+    case .features(let id, let features):
+      object.field("type", quoted: "features")
+      object.field("id", id)
+      object.field("features", text: features)
+    case .sessions(let id, let sessions):
+      object.field("type", quoted: "sessions")
+      object.field("id", id)
+      var list = "["
+      for (index, summary) in sessions.enumerated() {
+        var entry = ObjectWriter()
+        entry.field("session", summary.session)
+        entry.field("feature", quoted: summary.feature)
+        list += (index == 0 ? "" : ",") + entry.text
+      }
+      object.field("sessions", text: list + "]")
+    case .opened(let id, let session, let feature, let state):
+      object.field("type", quoted: "opened")
+      object.field("id", id)
+      object.field("session", session)
+      object.field("feature", quoted: feature)
+      object.field("state", text: state)
+    case .state(let session, let request, let state):
+      object.field("type", quoted: "state")
+      object.field("session", session)
+      object.field("request", request)
+      object.field("state", text: state)
+    case .finished(let session, let request, let cancelled):
+      object.field("type", quoted: "finished")
+      object.field("session", session)
+      object.field("request", request)
+      object.field("cancelled", text: cancelled ? "true" : "false")
+    case .cancelled(let id, let session, let request):
+      object.field("type", quoted: "cancelled")
+      object.field("id", id)
+      object.field("session", session)
+      object.field("request", quoted: request)
+    case .closed(let id, let session):
+      object.field("type", quoted: "closed")
+      object.field("id", id)
+      object.field("session", session)
+    case .error(let id, let code, let message):
+      object.field("type", quoted: "error")
+      object.field("id", id)
+      object.field("code", quoted: code)
+      object.field("message", quoted: message)
+    }
+    return object.text
+  }
+}
+
+/// Writes one JSON object, field by field, in the order given; values go through ``JSONValue``'s
+/// writer.
+private struct ObjectWriter {
+  private var buffer = "{"
+  private var isEmpty = true
+
+  /// The object's text.
+  var text: String { buffer + "}" }
+
+  /// A field whose value is JSON text already.
+  mutating func field(_ key: StaticString, text: String) {
+    if !isEmpty { buffer += "," }
+    isEmpty = false
+    buffer += "\"\(key)\":"
+    buffer += text
+  }
+
+  /// A string field.
+  mutating func field(_ key: StaticString, quoted string: String) {
+    field(key, text: JSONValue.quoted(string))
+  }
+
+  /// An integer field.
+  mutating func field(_ key: StaticString, _ number: Int) {
+    field(key, text: String(number))
+  }
+
+  /// A field holding a value, or `null` when there is none (a request without an id).
+  mutating func field(_ key: StaticString, _ value: JSONValue?) {
+    field(key, text: value?.text ?? "null")
+  }
+}
