@@ -33,7 +33,7 @@ public enum HostResponse: Equatable, Sendable {
 
   /// The line, without its newline.
   public var line: String {
-    var object = ObjectWriter()
+    var object = ObjectWriter(capacity: 64 + carriedText.utf8.count)
     switch self {
     case .version(let id):
       object.field("type", quoted: "version")
@@ -52,7 +52,7 @@ public enum HostResponse: Equatable, Sendable {
         var entry = ObjectWriter()
         entry.field("session", summary.session)
         entry.field("feature", quoted: summary.feature)
-        list += (index == 0 ? "" : ",") + entry.text
+        list += (index == 0 ? "" : ",") + entry.finish()
       }
       object.field("sessions", text: list + "]")
     case .opened(let id, let session, let feature, let state):
@@ -86,39 +86,56 @@ public enum HostResponse: Equatable, Sendable {
       object.field("code", quoted: code)
       object.field("message", quoted: message)
     }
-    return object.text
+    return object.finish()
+  }
+
+  /// The JSON text the line carries as it is (a view state, the features listing), to size the
+  /// line's buffer once.
+  private var carriedText: String {
+    switch self {
+    case .opened(_, _, _, let text), .state(_, _, let text), .features(_, let text): text
+    default: ""
+    }
   }
 }
 
 /// Writes one JSON object, field by field, in the order given; values go through ``JSONValue``'s
-/// writer.
+/// writer. Written for uno-host's hottest path (a `state` line per change): one buffer, sized once.
 private struct ObjectWriter {
-  private var buffer = "{"
-  private var isEmpty = true
+  private var bytes: [UInt8] = [UInt8(ascii: "{")]
 
-  /// The object's text.
-  var text: String { buffer + "}" }
+  init(capacity: Int = 64) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// The object's text; the writer is done.
+  mutating func finish() -> String {
+    bytes.append(UInt8(ascii: "}"))
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   /// A field whose value is JSON text already.
-  mutating func field(_ key: StaticString, text: String) {
-    if !isEmpty { buffer += "," }
-    isEmpty = false
-    buffer += "\"\(key)\":"
-    buffer += text
+  mutating func field(_ key: String, text: String) {
+    if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(contentsOf: key.utf8)  // the protocol's field names: literals that need no escaping
+    bytes.append(UInt8(ascii: "\""))
+    bytes.append(UInt8(ascii: ":"))
+    bytes.append(contentsOf: text.utf8)
   }
 
   /// A string field.
-  mutating func field(_ key: StaticString, quoted string: String) {
+  mutating func field(_ key: String, quoted string: String) {
     field(key, text: JSONValue.quoted(string))
   }
 
   /// An integer field.
-  mutating func field(_ key: StaticString, _ number: Int) {
+  mutating func field(_ key: String, _ number: Int) {
     field(key, text: String(number))
   }
 
   /// A field holding a value, or `null` when there is none (a request without an id).
-  mutating func field(_ key: StaticString, _ value: JSONValue?) {
+  mutating func field(_ key: String, _ value: JSONValue?) {
     field(key, text: value?.text ?? "null")
   }
 }
