@@ -114,7 +114,7 @@ public struct Emission<State: Sendable>: Sendable {
   /// element.
   ///
   /// It runs exactly like ``perform(priority:fileID:filePath:line:column:_:)``; the name says that it lives until its
-  /// sequence ends or it is cancelled, so the action's ``EventTask/finish()`` waits that long.
+  /// sequence ends or it is cancelled, so the action's ``EventTask/finish(isolation:)`` waits that long.
   ///
   /// ```swift
   /// case .startListening:
