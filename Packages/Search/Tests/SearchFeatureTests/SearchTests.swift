@@ -14,6 +14,17 @@ import UnoTesting
     await InteractorTestHarness(SearchInteractor(), exhaustivity: .off, withDependencies: overrides)
   }
 
+  /// A harness whose search for `query` has answered `results` (submitted, not debounced).
+  func harnessShowingResults(
+    for query: String, _ results: [SearchResult]
+  ) async -> InteractorTestHarness<SearchState, SearchAction> {
+    fake.answer(query, with: results)
+    let harness = await makeHarness()
+    harness.send(.queryChanged(query: query))
+    await harness.sendAndAwait(.submit)
+    return harness
+  }
+
   /// The fake client and the test clock, for every runtime of these tests.
   var overrides: (inout DependencyValues) -> Void {
     { [fake, clock] in
@@ -130,10 +141,7 @@ import UnoTesting
   }
 
   @Test func theDetailLoadsItselfAndTheSearchKeepsTheFavorites() async {
-    fake.answer("cat", with: [cat, catFace])
-    let harness = await makeHarness()
-    harness.send(.queryChanged(query: "cat"))
-    await harness.sendAndAwait(.submit)
+    let harness = await harnessShowingResults(for: "cat", [cat, catFace])
     let select = harness.send(.select(id: catFace.id))
     #expect(!select.hasEffects)  // presenting starts nothing: the detail loads when told
     #expect(harness.currentState.detail == DetailState(result: catFace))
@@ -154,11 +162,8 @@ import UnoTesting
   }
 
   @Test func closingTheDetailCancelsItsLoading() async {
-    fake.answer("cat", with: [cat])
     let gate = fake.holdDetails()
-    let harness = await makeHarness()
-    harness.send(.queryChanged(query: "cat"))
-    await harness.sendAndAwait(.submit)
+    let harness = await harnessShowingResults(for: "cat", [cat])
     harness.send(.select(id: cat.id))
     let load = harness.send(.detail(.load))
     harness.send(.detail(.close))
@@ -169,11 +174,8 @@ import UnoTesting
   }
 
   @Test func aLateLoadForAnotherResultIsDropped() async {
-    fake.answer("cat", with: [cat, catFace])
     let gate = fake.holdDetails()
-    let harness = await makeHarness()
-    harness.send(.queryChanged(query: "cat"))
-    await harness.sendAndAwait(.submit)
+    let harness = await harnessShowingResults(for: "cat", [cat, catFace])
     harness.send(.select(id: cat.id))
     let first = harness.send(.detail(.load))
     harness.send(.select(id: catFace.id))  // a new detail; the first load is still in flight
@@ -193,10 +195,7 @@ import UnoTesting
 
   @Test func detailErrorPath() async {
     let broken = SearchResult(id: 0xDEAD, name: "BROKEN", character: "?")
-    fake.answer("broken", with: [broken])
-    let harness = await makeHarness()
-    harness.send(.queryChanged(query: "broken"))
-    await harness.sendAndAwait(.submit)
+    let harness = await harnessShowingResults(for: "broken", [broken])
     harness.send(.select(id: 0xDEAD))
     await harness.sendAndAwait(.detail(.load))
     #expect(harness.currentState.detail?.status == .failed(message: "the index is offline"))

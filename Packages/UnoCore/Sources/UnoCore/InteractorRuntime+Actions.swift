@@ -20,8 +20,15 @@ extension InteractorRuntime {
   @inlinable
   public func send(_ action: Action) -> EventTask {
     guard !isHandling else { return enqueue(action) }
-    guard bindsDependencies || DependencyBinding.depth > 0 else { return handle(action, queuedAs: nil) }
-    return withDependenciesBound { handle(action, queuedAs: nil) }
+    return handleOutermost(action, queuedAs: nil)
+  }
+
+  /// An action handled as the outermost step (sent, or posted): with the runtime's dependencies
+  /// bound when they must be (see ``bindsDependencies``).
+  @inlinable
+  func handleOutermost(_ action: Action, queuedAs group: EffectGroup?) -> EventTask {
+    guard bindsDependencies || DependencyBinding.depth > 0 else { return handle(action, queuedAs: group) }
+    return withDependenciesBound { handle(action, queuedAs: group) }
   }
 
   /// The step of an action: the interactor changes the state.
@@ -81,11 +88,7 @@ extension InteractorRuntime {
           queue.append(queued)
           continue
         }
-        if bindsDependencies || DependencyBinding.depth > 0 {
-          _ = withDependenciesBound { handle(queued.action, queuedAs: queued.group) }
-        } else {
-          _ = handle(queued.action, queuedAs: queued.group)
-        }
+        _ = handleOutermost(queued.action, queuedAs: queued.group)
       }
     }
   }
