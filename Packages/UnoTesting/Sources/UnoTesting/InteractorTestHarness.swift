@@ -1,6 +1,7 @@
 import Clocks
 import CustomDump
 import Dependencies
+import Foundation
 import IssueReporting
 @_spi(Internals) import UnoCore
 
@@ -178,7 +179,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   // the last reference goes away and reads only locked or immutable state.
   deinit {
     guard exhaustivity == .on else { return }
-    let running = runtime.actionsWithRunningEffects
+    let running = Self.effectsStillRunning(in: runtime)
     if !running.isEmpty {
       let actions = running.map {
         "  • \(String(customDumping: $0).replacingOccurrences(of: "\n", with: "\n    "))"
@@ -212,6 +213,33 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
       )
     }
+  }
+
+  /// How long the end-of-test check lets effects that need nothing more from the test finish.
+  nonisolated static var returnGracePeriod: Duration { .seconds(1) }
+
+  /// The actions whose effects still run when the harness goes away, after giving those that are
+  /// only returning the time to do so.
+  ///
+  /// An effect's last write reaches the test (``receive(timeout:assert:fileID:filePath:line:column:)``
+  /// returns) before the effect's task has returned on its own thread, so a test that ends on
+  /// that `receive` would otherwise race the task's last instructions. Such an effect finishes
+  /// without the main actor, so waiting here, on the main actor, lets it finish and cannot let
+  /// anything else happen: no state can change meanwhile. An effect that is really still running
+  /// (waiting on a clock, a stream, or the main actor) is still running when the grace period
+  /// ends and is reported. A test that leaves no effect running never waits.
+  nonisolated private static func effectsStillRunning(
+    in runtime: InteractorRuntime<State, Action>
+  ) -> [Action] {
+    var running = runtime.actionsWithRunningEffects
+    guard !running.isEmpty else { return [] }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: returnGracePeriod)
+    while !running.isEmpty, clock.now < deadline {
+      Thread.sleep(forTimeInterval: 0.001)
+      running = runtime.actionsWithRunningEffects
+    }
+    return running
   }
 
   /// The current state, once every action sent from another context has been handled.
