@@ -1,10 +1,10 @@
 import Dependencies
-@_spi(Internals) import UnoCore
+import UnoCore
 import UnoPlugin
 
 /// The sessions a host has open and the requests running in them: what every front end of
 /// uno-host shares (the JSON-lines protocol, ``ProtocolHost``, and the Model Context Protocol
-/// server).
+/// server). The running requests are kept in one table of their `EventTask`s (`HostRequests`).
 ///
 /// Each operation either succeeds or throws a ``Failure`` with a stable code and a message for a
 /// person; the front end decides how to write it. Changes of a session's view state and the end
@@ -43,18 +43,9 @@ public final class HostSessions {
     public let feature: String
   }
 
-  private final class Session {
+  private struct Session {
     let feature: String
     let session: FeatureSession
-    /// Requests whose effects are running, by request key.
-    var requests: [String: EventTask] = [:]
-    /// The request each running event task belongs to.
-    var requestByTask: [EventTask.ID: JSONValue] = [:]
-
-    init(feature: String, session: FeatureSession) {
-      self.feature = feature
-      self.session = session
-    }
   }
 
   /// The features sessions can be opened of.
@@ -67,8 +58,8 @@ public final class HostSessions {
   private var nextAutoRequest = 1
   /// The request whose action is being handled right now: changes it makes synchronously are its.
   private var sending: (session: Int, request: JSONValue)?
-  /// How many requests' effects are running; ``drain(timeout:clock:)`` waits for zero.
-  private let running = AsyncCondition(0)
+  /// The requests whose effects are running, in every session.
+  private let requests = HostRequests()
 
   /// Creates an empty table of sessions of `registry`'s features.
   ///
@@ -98,7 +89,7 @@ public final class HostSessions {
   public var openSessions: Int { sessions.count }
 
   /// Requests whose effects have not finished.
-  public var runningRequests: Int { running.state }
+  public var runningRequests: Int { requests.count }
 
   /// Opens a session of `feature`; returns its number and its initial view state (JSON text).
   public func open(_ feature: String) throws(Failure) -> (session: Int, state: String) {
@@ -147,8 +138,8 @@ public final class HostSessions {
   ) throws(Failure) -> (request: JSONValue, task: EventTask) {
     let session = try self.session(number)
     let request = request ?? autoRequestID()
-    let key = requestKey(request)
-    if session.requests[key] != nil {
+    let key = HostRequests.key(request, in: number)
+    if requests.task(of: key) != nil {
       throw Failure(
         "duplicate_request", "request \(request.text) of session \(number) is still running; use a new id")
     }
@@ -164,38 +155,36 @@ public final class HostSessions {
       events(.finished(session: number, request: request, cancelled: false))
       return (request, task)
     }
-    session.requests[key] = task
-    session.requestByTask[taskID] = request
-    running.withState { $0 += 1 }
-    Task { [weak self] in
-      await task.finish()
-      self?.requestFinished(
-        session: number, key: key, taskID: taskID, request: request, cancelled: task.isCancelled)
+    requests.track(request, key: key, task: task, id: taskID) { [weak self] cancelled in
+      self?.events(.finished(session: number, request: request, cancelled: cancelled))
     }
     return (request, task)
   }
 
   /// Cancels the effects of the running request `request` (its id as a string) in `session`.
   public func cancel(request: String, in number: Int) throws(Failure) {
-    let session = try self.session(number)
-    guard let task = session.requests[request] else {
+    _ = try self.session(number)
+    guard let task = requests.task(of: HostRequests.Key(session: number, request: request)) else {
       throw Failure(
         "unknown_request", "no running request '\(request)' in session \(number); it may have finished")
     }
     task.cancel()
   }
 
-  /// Closes `session`, cancelling its effects.
+  /// Closes `session`, cancelling its effects. Its running requests are dropped: no
+  /// ``Event/finished(session:request:cancelled:)`` is reported for them.
   public func close(_ number: Int) throws(Failure) {
     // Releasing the session releases its view model, which cancels its effects.
     guard sessions.removeValue(forKey: number) != nil else {
       throw Failure("unknown_session", "no open session \(number)")
     }
+    requests.dropAll(in: number)
   }
 
-  /// Closes every session, cancelling their effects.
+  /// Closes every session, cancelling their effects, and drops their running requests.
   public func closeAll() {
     sessions.removeAll()
+    requests.dropAll()
   }
 
   /// Waits until no request is running, or until `timeout` has passed on `clock`. Returns whether
@@ -204,9 +193,7 @@ public final class HostSessions {
   /// A timeout of zero (or less) does not wait: it returns at once whether anything still runs,
   /// so what it reports does not depend on how quickly a task gets to run.
   public func drain(timeout: Duration, clock: some Clock<Duration> = ContinuousClock()) async -> Bool {
-    guard running.state > 0 else { return true }
-    guard timeout > .zero else { return false }
-    return await running.wait(until: { $0 == 0 }, timeout: timeout, clock: clock)
+    await requests.drain(timeout: timeout, clock: clock)
   }
 
   // MARK: Bookkeeping
@@ -218,24 +205,13 @@ public final class HostSessions {
     return session
   }
 
-  private func requestFinished(
-    session number: Int, key: String, taskID: EventTask.ID, request: JSONValue, cancelled: Bool
-  ) {
-    if let session = sessions[number] {
-      session.requests[key] = nil
-      session.requestByTask[taskID] = nil
-      events(.finished(session: number, request: request, cancelled: cancelled))
-    }
-    running.withState { $0 -= 1 }
-  }
-
   private func viewStateChanged(session number: Int, state: String, source: StateChangeSource) {
     let request: JSONValue?
     switch source {
     case .action:
       request = sending?.session == number ? sending?.request : nil
     case .effect(let taskID):
-      request = sessions[number]?.requestByTask[taskID]
+      request = requests.request(runningAs: taskID)
     }
     events(.changed(session: number, state: state, request: request))
   }
@@ -243,15 +219,6 @@ public final class HostSessions {
   private func autoRequestID() -> JSONValue {
     defer { nextAutoRequest += 1 }
     return .string("auto-\(nextAutoRequest)")
-  }
-
-  /// The key a request is found by (``cancel(request:in:)`` takes it as a string).
-  private func requestKey(_ request: JSONValue) -> String {
-    switch request {
-    case .string(let string): string
-    case .integer(let int): String(int)
-    default: request.text
-    }
   }
 }
 

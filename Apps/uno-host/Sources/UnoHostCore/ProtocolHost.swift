@@ -134,6 +134,20 @@ public final class ProtocolHost {
     await sessions.drain(timeout: timeout, clock: clock)
   }
 
+  /// What a host does when its input ends: lets the running requests finish for up to
+  /// `drainTimeout`, says so in a `drain_timeout` error if some did not, then closes every
+  /// session, which cancels what still runs.
+  public func endOfInput(drainTimeout: Duration, clock: some Clock<Duration> = ContinuousClock()) async {
+    if await !drain(timeout: drainTimeout, clock: clock) {
+      let seconds =
+        Double(drainTimeout.components.seconds) + Double(drainTimeout.components.attoseconds) / 1e18
+      error(
+        nil, "drain_timeout",
+        "\(runningRequests) request(s) still running after \(seconds) s at end of input were cancelled")
+    }
+    closeAll()
+  }
+
   // MARK: Output
 
   private func event(_ event: HostSessions.Event) {

@@ -65,6 +65,8 @@ struct HostCommand: AsyncParsableCommand {
 struct Options: ParsableArguments {
   @Option(help: "At end of input, how long to let running effects finish, in seconds.")
   var drainTimeout: Double = 10
+  /// `drainTimeout` as a duration.
+  var drain: Duration { .milliseconds(Int(drainTimeout * 1000)) }
   @Flag(
     help: """
       Print every change of every session to standard error: the action (or the effect and the \
@@ -186,7 +188,6 @@ struct Features: ParsableCommand {
 
 @MainActor
 func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?) async {
-  let drainTimeout = options.drainTimeout
   signal(SIGPIPE, SIG_IGN)
   let writer = StdoutWriter()
   let host = ProtocolHost(
@@ -219,13 +220,7 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
     chunk.processed()
   }
   writer.batch { handle(splitter.finish()) }
-  let finished = await host.drain(timeout: .milliseconds(Int(drainTimeout * 1000)))
-  if !finished {
-    writer.write(
-      #"{"type":"error","id":null,"code":"drain_timeout","message":"\#(host.runningRequests) request(s) still running after \#(drainTimeout) s at end of input were cancelled"}"#
-    )
-  }
-  host.closeAll()
+  await host.endOfInput(drainTimeout: options.drain)
   writer.flush()
   withExtendedLifetime(signals) {}
 }
@@ -265,7 +260,7 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
     }
   }
   // Let the effects of what was typed finish (a debounced search), so that their changes show.
-  await terminal.drain(timeout: .milliseconds(Int(options.drainTimeout * 1000)))
+  await terminal.drain(timeout: options.drain)
   writer.flush()
   withExtendedLifetime(signals) {}
 }
@@ -281,7 +276,7 @@ func serveMCP(registry: FeatureRegistry, options: Options) async {
     trace: options.trace ? ProtocolHost.traceToStandardError : nil, name: hostName)
   let signals = handleSignals { exit(0) }
   let transport = MCPStdioTransport()
-  let timeout = Duration.milliseconds(Int(options.drainTimeout * 1000))
+  let timeout = options.drain
   do {
     try await host.start(transport: transport)
   } catch {

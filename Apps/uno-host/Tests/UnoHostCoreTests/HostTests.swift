@@ -218,6 +218,49 @@ final class TestHost {
         == .string("duplicate_request"))
     host.send(#"{"op":"cancel","session":1,"request":"x"}"#)
     #expect(await host.host.drain(timeout: .seconds(60)))
+    // Once finished, the id is free again.
+    #expect(
+      host.send(#"{"op":"send","session":1,"action":"increment","id":"x"}"#).map { $0["type"]?.stringValue }
+        == ["state", "finished"])
+  }
+
+  @Test func requestIDsBelongToTheirSession() async throws {
+    let host = try TestHost()
+    host.send(#"{"op":"open","feature":"counter"}"#)
+    host.send(#"{"op":"open","feature":"counter"}"#)
+    host.send(#"{"op":"send","session":1,"action":"incrementLater","id":"x"}"#)
+    #expect(
+      host.send(#"{"op":"send","session":2,"action":"incrementLater","id":"x"}"#)[0]["type"]
+        == .string("state"))
+    #expect(host.host.runningRequests == 2)
+    host.send(#"{"op":"cancel","session":1,"request":"x"}"#)
+    #expect(await host.host.drain(timeout: .seconds(60)))
+    let finished = host.parsed.filter { $0["type"] == .string("finished") }
+    #expect(finished.count == 2)
+    #expect(finished.first { $0["session"] == .integer(1) }?["cancelled"] == .bool(true))
+    #expect(finished.first { $0["session"] == .integer(2) }?["cancelled"] == .bool(false))
+  }
+
+  @Test func endOfInputReportsWhatDidNotFinishAndClosesEverySession() async throws {
+    let host = try TestHost()
+    host.send(#"{"op":"open","feature":"counter"}"#)
+    host.send(#"{"op":"send","session":1,"action":"incrementLater","id":"later"}"#)
+    await host.host.endOfInput(drainTimeout: .zero)
+    #expect(
+      host.lines.last
+        == #"{"type":"error","id":null,"code":"drain_timeout","message":"1 request(s) still running after 0.0 s at end of input were cancelled"}"#
+    )
+    #expect(host.host.openSessions == 0)
+    #expect(host.host.runningRequests == 0)
+  }
+
+  @Test func endOfInputAfterEverythingFinishedWritesNothing() async throws {
+    let host = try TestHost()
+    host.send(#"{"op":"open","feature":"counter"}"#)
+    host.send(#"{"op":"send","session":1,"action":"incrementLater","id":"later"}"#)
+    await host.host.endOfInput(drainTimeout: .seconds(60))
+    #expect(host.parsed.last?["type"] == .string("finished"))
+    #expect(host.host.openSessions == 0)
   }
 
   @Test func runMode() {
