@@ -70,7 +70,7 @@ public enum HostResponse: Equatable, Sendable {
       object.field("type", quoted: "finished")
       object.field("session", session)
       object.field("request", request)
-      object.field("cancelled", text: cancelled ? "true" : "false")
+      object.field("cancelled", cancelled)
     case .cancelled(let id, let session, let request):
       object.field("type", quoted: "cancelled")
       object.field("id", id)
@@ -99,8 +99,9 @@ public enum HostResponse: Equatable, Sendable {
   }
 }
 
-/// Writes one JSON object, field by field, in the order given; values go through ``JSONValue``'s
-/// writer. Written for uno-host's hottest path (a `state` line per change): one buffer, sized once.
+/// Writes one JSON object, field by field, in the order given, through ``JSONValue``'s writer
+/// (`writeKey(_:first:to:)`, `write(to:)`): written for uno-host's hottest path (a `state` line
+/// per change), into one buffer sized once.
 private struct ObjectWriter {
   private var bytes: [UInt8] = [UInt8(ascii: "{")]
 
@@ -114,28 +115,34 @@ private struct ObjectWriter {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  private mutating func key(_ key: String) {
+    JSONValue.writeKey(key, first: bytes.count == 1, to: &bytes)
+  }
+
   /// A field whose value is JSON text already.
   mutating func field(_ key: String, text: String) {
-    if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(contentsOf: key.utf8)  // the protocol's field names: literals that need no escaping
-    bytes.append(UInt8(ascii: "\""))
-    bytes.append(UInt8(ascii: ":"))
+    self.key(key)
     bytes.append(contentsOf: text.utf8)
   }
 
   /// A string field.
   mutating func field(_ key: String, quoted string: String) {
-    field(key, text: JSONValue.quoted(string))
+    field(key, .string(string))
   }
 
   /// An integer field.
   mutating func field(_ key: String, _ number: Int) {
-    field(key, text: String(number))
+    field(key, .integer(number))
+  }
+
+  /// A Boolean field.
+  mutating func field(_ key: String, _ flag: Bool) {
+    field(key, .bool(flag))
   }
 
   /// A field holding a value, or `null` when there is none (a request without an id).
   mutating func field(_ key: String, _ value: JSONValue?) {
-    field(key, text: value?.text ?? "null")
+    self.key(key)
+    (value ?? .null).write(to: &bytes)
   }
 }

@@ -48,7 +48,8 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 public func parseJSON(
   _ bytes: [UInt8], maximumDepth: Int = Limits.maximumDepth
 ) throws(JSONParseError) -> JSONValue {
-  guard String(validating: bytes, as: UTF8.self) != nil else {
+  // Most lines are ASCII, which is valid UTF-8: only others need the full check.
+  guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else {
     throw JSONParseError(.invalidUTF8, message: "invalid UTF-8", offset: 0)
   }
   var parser = JSONParser(bytes: bytes, maximumDepth: maximumDepth)
@@ -125,6 +126,7 @@ struct JSONParser {
       index += 1
       return .object(object)
     }
+    object.reserveCapacity(4)  // a request's fields, without growing the table on the way
     while true {
       skipWhitespace()
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
@@ -188,7 +190,9 @@ struct JSONParser {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         index += 1
-        return String(decoding: bytes[start..<(index - 1)], as: UTF8.self)
+        return bytes.withUnsafeBufferPointer { [end = index - 1] in
+          String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+        }
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       index += 1

@@ -12,7 +12,8 @@ public final class FeatureSession {
   public let feature: String
   /// The names of the actions it takes.
   public let actionNames: [String]
-  private let _send: @MainActor (JSONValue) throws -> EventTask
+  /// Sends the action `name` with `payload` (`nil`: none, as `{}`).
+  private let _send: @MainActor (_ name: String, _ payload: JSONValue?) throws -> EventTask
   private let _viewState: @MainActor () -> String
   private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
   private let _dump: @MainActor () -> String
@@ -28,19 +29,19 @@ public final class FeatureSession {
     // Actions decode straight from the parsed value; one encoder per session, since making one is
     // part of the cost of a line.
     let encoder = JSONCoding.makeEncoder()
-    // An action without payload ({"increment":{}}) always decodes to the same value: decode it
-    // once per session, not on every send (decoding cost as much as handling the action).
+    // An action without payload ("increment", {"increment":{}}) always decodes to the same
+    // value: decode it once per session, not on every send (decoding cost as much as handling
+    // the action).
     var payloadless: [String: Action] = [:]
-    _send = { action in
-      guard case .object(let object) = action, object.count == 1, let (name, payload) = object.first,
-        payload == .object([:])
-      else {
-        return viewModel.sendViewEvent(try JSONValueDecoder().decode(Action.self, from: action))
+    _send = { name, payload in
+      if let payload, !payload.isEmptyObject {
+        return viewModel.sendViewEvent(
+          try JSONValueDecoder().decode(Action.self, from: .object([name: payload])))
       }
-      if payloadless[name] == nil {
-        payloadless[name] = try JSONValueDecoder().decode(Action.self, from: action)
-      }
-      return viewModel.sendViewEvent(payloadless[name]!)
+      if let action = payloadless[name] { return viewModel.sendViewEvent(action) }
+      let action = try JSONValueDecoder().decode(Action.self, from: .object([name: .emptyObject]))
+      payloadless[name] = action
+      return viewModel.sendViewEvent(action)
     }
     _viewState = { JSONCoding.text(of: viewModel.viewState, fallback: encoder) }
     _observe = { onChange in
@@ -86,14 +87,12 @@ public final class FeatureSession {
   @discardableResult
   public func send(_ action: JSONValue) throws(FeatureError) -> EventTask {
     let name: String
-    let normalized: JSONValue
+    let payload: JSONValue?
     switch action {
     case .string(let bare):
-      name = bare
-      normalized = .object([bare: .object([:])])
+      (name, payload) = (bare, nil)
     case .object(let object) where object.count == 1:
-      name = object.keys.first!
-      normalized = action
+      (name, payload) = object.first!
     case .object(let object):
       throw .malformedAction(
         "an action object must have exactly one key, the action's name; this one has \(object.count)")
@@ -105,7 +104,7 @@ public final class FeatureSession {
       throw .unknownAction(name: name, feature: feature, known: actionNames)
     }
     do {
-      return try _send(normalized)
+      return try _send(name, payload)
     } catch {
       throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
     }

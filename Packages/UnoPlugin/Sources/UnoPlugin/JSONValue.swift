@@ -88,17 +88,35 @@ extension JSONValue {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Appends this value's text, as UTF-8, to `output`. Bytes, not a `String`: appending to a
-  /// string piece by piece cost more than building the value.
-  func write(to output: inout [UInt8]) {
+  /// `{}`, an action's empty payload.
+  static let emptyObject = JSONValue.object([:])
+
+  /// Whether this is `{}`.
+  var isEmptyObject: Bool {
+    if case .object(let object) = self { object.isEmpty } else { false }
+  }
+
+  /// Appends this value's text (``text``), as UTF-8, to `output`. Bytes, not a `String`:
+  /// appending to a string piece by piece cost more than building the value.
+  ///
+  /// With ``writeKey(_:first:to:)`` it is how every JSON text Uno writes is written, objects
+  /// whose fields come in an order of their own included:
+  ///
+  /// ```swift
+  /// var line: [UInt8] = [UInt8(ascii: "{")]
+  /// JSONValue.writeKey("type", first: true, to: &line)
+  /// JSONValue.string("state").write(to: &line)
+  /// line.append(UInt8(ascii: "}"))  // {"type":"state"}
+  /// ```
+  public func write(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-    case .integer(let value): output.append(contentsOf: String(value).utf8)
+    case .integer(let value): JSONValue.writeInteger(value, to: &output)
     case .double(let value):
       // Integral values print without a fraction, as JSONEncoder does.
       if value == value.rounded(.towardZero), abs(value) < 1e15 {
-        output.append(contentsOf: String(Int(value)).utf8)
+        JSONValue.writeInteger(Int(value), to: &output)
       } else {
         output.append(contentsOf: "\(value)".utf8)
       }
@@ -113,13 +131,41 @@ extension JSONValue {
     case .object(let object):
       output.append(UInt8(ascii: "{"))
       for (index, key) in object.keys.sorted().enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSONValue.writeQuoted(key, to: &output)
-        output.append(UInt8(ascii: ":"))
+        JSONValue.writeKey(key, first: index == 0, to: &output)
         object[key]!.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
     }
+  }
+
+  /// Appends the start of an object's field to `output`: a comma unless it is the `first`, the
+  /// key quoted, and a colon. The field's value comes next (``write(to:)``).
+  public static func writeKey(_ key: String, first: Bool, to output: inout [UInt8]) {
+    if !first { output.append(UInt8(ascii: ",")) }
+    writeQuoted(key, to: &output)
+    output.append(UInt8(ascii: ":"))
+  }
+
+  /// Appends `value`'s decimal digits, without making a `String` of them.
+  static func writeInteger(_ value: Int, to output: inout [UInt8]) {
+    if value < 0 {
+      output.append(UInt8(ascii: "-"))
+      if value == .min {  // its magnitude is not an Int
+        output.append(contentsOf: String(UInt(bitPattern: value)).utf8)
+        return
+      }
+    }
+    var magnitude = value.magnitude
+    if magnitude < 10 {
+      output.append(UInt8(ascii: "0") + UInt8(magnitude))
+      return
+    }
+    let start = output.count
+    while magnitude > 0 {
+      output.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+      magnitude /= 10
+    }
+    output[start...].reverse()
   }
 
   /// `string` as a JSON string literal, with quotes, backslashes and control characters escaped.
@@ -131,17 +177,29 @@ extension JSONValue {
     return String(decoding: output, as: UTF8.self)
   }
 
-  /// Whether `string` has a byte JSON escapes: a quote, a backslash or a control character.
+  /// Whether `string` has a byte JSON escapes.
   private static func needsEscaping(_ string: String) -> Bool {
-    string.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    string.utf8.withContiguousStorageIfAvailable { $0.contains(where: isEscaped) }
+      ?? string.utf8.contains(where: isEscaped)
+  }
+
+  /// Whether JSON escapes `byte`: a quote, a backslash or a control character.
+  @inline(__always)
+  private static func isEscaped(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
   }
 
   /// Appends `string` as a JSON string literal. The characters JSON escapes are all ASCII, so
   /// the UTF-8 bytes of everything else are copied as they are.
-  static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+  public static func writeQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
-    if !needsEscaping(string) {
-      output.append(contentsOf: string.utf8)  // nothing to escape: one copy
+    // Most strings (keys, names, ids) need no escape: one scan of their bytes, then one copy.
+    let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      if bytes.contains(where: isEscaped) { return false }
+      output.append(contentsOf: bytes)
+      return true
+    }
+    if copied == true {
       output.append(UInt8(ascii: "\""))
       return
     }

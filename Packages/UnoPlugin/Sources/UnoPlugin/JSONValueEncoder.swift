@@ -36,15 +36,38 @@ struct JSONValueEncoder {
 }
 
 /// A value under construction: containers hand out references to their children, which the
-/// children's encoders fill in later.
+/// children's encoders fill in later. Primitives go into their container's slot directly, with no
+/// node of their own: most of a view state is primitives.
 private final class Node {
   enum Content {
     case empty
     case value(JSONValue)
-    /// Keys in the order they were written; a key written again replaces its value. A list,
-    /// not a dictionary: objects are small, and hashing every key cost more than looking.
-    case object([(key: String, node: Node)])
-    case array([Node])
+    /// Kept sorted by key as fields are written, since they are written out sorted (view states
+    /// usually declare their properties in order, so a field is most often appended); a key
+    /// written again replaces its value. A list, not a dictionary: objects are small, and hashing
+    /// every key cost more than looking.
+    case object([(key: String, slot: Slot)])
+    case array([Slot])
+  }
+
+  /// A field or an element: a primitive, or a node its own encoder fills in.
+  enum Slot {
+    case value(JSONValue)
+    case node(Node)
+
+    var value: JSONValue {
+      switch self {
+      case .value(let value): value
+      case .node(let node): node.value
+      }
+    }
+
+    func write(to output: inout [UInt8]) {
+      switch self {
+      case .value(let value): value.write(to: &output)
+      case .node(let node): node.write(to: &output)
+      }
+    }
   }
 
   var content = Content.empty
@@ -54,7 +77,7 @@ private final class Node {
     case .empty: .object([:])  // an Encodable that encoded nothing: JSONEncoder writes {}
     case .value(let value): value
     case .object(let object):
-      .object(Dictionary(object.map { ($0.key, $0.node.value) }, uniquingKeysWith: { _, last in last }))
+      .object(Dictionary(uniqueKeysWithValues: object.map { ($0.key, $0.slot.value) }))
     case .array(let array): .array(array.map(\.value))
     }
   }
@@ -66,18 +89,16 @@ private final class Node {
     case .value(let value): value.write(to: &output)
     case .object(let object):
       output.append(UInt8(ascii: "{"))
-      for (index, entry) in object.sorted(by: { $0.key < $1.key }).enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSONValue.writeQuoted(entry.key, to: &output)
-        output.append(UInt8(ascii: ":"))
-        entry.node.write(to: &output)
+      for index in object.indices {
+        JSONValue.writeKey(object[index].key, first: index == 0, to: &output)
+        object[index].slot.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
     case .array(let array):
       output.append(UInt8(ascii: "["))
-      for (index, node) in array.enumerated() {
+      for index in array.indices {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        node.write(to: &output)
+        array[index].write(to: &output)
       }
       output.append(UInt8(ascii: "]"))
     }
@@ -95,29 +116,83 @@ private final class Node {
     return self
   }
 
+  /// Sets the field `key` of this object to `slot`.
+  func set(_ key: String, _ slot: Slot) {
+    guard case .object(var object) = content else { return }
+    content = .empty  // keep the list uniquely referenced while it changes
+    if let last = object.last?.key, last < key {
+      object.append((key, slot))
+    } else if let index = object.firstIndex(where: { $0.key >= key }) {
+      if object[index].key == key {
+        object[index].slot = slot
+      } else {
+        object.insert((key, slot), at: index)
+      }
+    } else {
+      object.append((key, slot))
+    }
+    content = .object(object)
+  }
+
+  /// A new node, the field `key` of this object.
   func child(forKey key: String) -> Node {
     let child = Node()
-    if case .object(var object) = content {
-      content = .empty  // keep the list uniquely referenced while it changes
-      if let index = object.firstIndex(where: { $0.key == key }) {
-        object[index].node = child
-      } else {
-        object.append((key, child))
-      }
-      content = .object(object)
-    }
+    set(key, .node(child))
     return child
   }
 
+  /// Appends `slot` to this array.
+  func append(_ slot: Slot) {
+    guard case .array(var array) = content else { return }
+    content = .empty
+    array.append(slot)
+    content = .array(array)
+  }
+
+  /// A new node, appended to this array.
   func appendChild() -> Node {
     let child = Node()
-    if case .array(var array) = content {
-      content = .empty
-      array.append(child)
-      content = .array(array)
-    }
+    append(.node(child))
     return child
   }
+}
+
+/// `value` as a JSON value if it is a primitive; `nil` if it encodes itself.
+private func primitive<T: Encodable>(_ value: T) throws -> JSONValue? {
+  // Metatype comparisons, not `is` casts: this runs for every value of every view state.
+  let type = T.self as Any.Type
+  if type == String.self { return .string(value as! String) }
+  if type == Bool.self { return .bool(value as! Bool) }
+  if type == Int.self { return .integer(value as! Int) }
+  if type == Double.self {
+    let double = value as! Double
+    // JSONEncoder writes -0.0 as "-0"; JSONValue's text would write "0".
+    guard double.isFinite, !(double == 0 && double.sign == .minus) else {
+      throw JSONValueEncoder.Unsupported()
+    }
+    return .double(double)
+  }
+  if type == Int8.self { return .integer(Int(value as! Int8)) }
+  if type == Int16.self { return .integer(Int(value as! Int16)) }
+  if type == Int32.self { return .integer(Int(value as! Int32)) }
+  if type == Int64.self { return .integer(Int(value as! Int64)) }
+  if type == UInt8.self { return .integer(Int(value as! UInt8)) }
+  if type == UInt16.self { return .integer(Int(value as! UInt16)) }
+  if type == UInt32.self { return .integer(Int(value as! UInt32)) }
+  if type == UInt.self || type == UInt64.self || type == Float.self || type == Data.self || type == URL.self
+    || type == Decimal.self
+  {
+    throw JSONValueEncoder.Unsupported()
+  }
+  return nil
+}
+
+/// `value` in a slot: a primitive as it is, anything else in a node its `encode(to:)` fills in.
+private func slot<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> Node.Slot {
+  if let primitive = try primitive(value) { return .value(primitive) }
+  let node = Node()
+  try value.encode(to: ValueEncoder(node: node, codingPath: codingPath))
+  return .node(node)
 }
 
 /// Coding paths are not tracked (they are always empty): nothing this encoder writes depends on
@@ -146,36 +221,6 @@ private struct ValueEncoder: Encoder, SingleValueEncodingContainer {
     }
   }
 
-  /// `value` as a JSON value if it is a primitive; `nil` if it encodes itself.
-  private func primitive<T: Encodable>(_ value: T) throws -> JSONValue? {
-    // Metatype comparisons, not `is` casts: this runs for every value of every view state.
-    let type = T.self as Any.Type
-    if type == String.self { return .string(value as! String) }
-    if type == Bool.self { return .bool(value as! Bool) }
-    if type == Int.self { return .integer(value as! Int) }
-    if type == Double.self {
-      let double = value as! Double
-      // JSONEncoder writes -0.0 as "-0"; JSONValue's text would write "0".
-      guard double.isFinite, !(double == 0 && double.sign == .minus) else {
-        throw JSONValueEncoder.Unsupported()
-      }
-      return .double(double)
-    }
-    if type == Int8.self { return .integer(Int(value as! Int8)) }
-    if type == Int16.self { return .integer(Int(value as! Int16)) }
-    if type == Int32.self { return .integer(Int(value as! Int32)) }
-    if type == Int64.self { return .integer(Int(value as! Int64)) }
-    if type == UInt8.self { return .integer(Int(value as! UInt8)) }
-    if type == UInt16.self { return .integer(Int(value as! UInt16)) }
-    if type == UInt32.self { return .integer(Int(value as! UInt32)) }
-    if type == UInt.self || type == UInt64.self || type == Float.self || type == Data.self || type == URL.self
-      || type == Decimal.self
-    {
-      throw JSONValueEncoder.Unsupported()
-    }
-    return nil
-  }
-
   // MARK: SingleValueEncodingContainer
 
   func encodeNil() { node.content = .value(.null) }
@@ -200,10 +245,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let node: Node
   let codingPath: [any CodingKey]
 
-  func encodeNil(forKey key: Key) { node.child(forKey: key.stringValue).content = .value(.null) }
+  func encodeNil(forKey key: Key) { node.set(key.stringValue, .value(.null)) }
 
   func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try ValueEncoder(node: node.child(forKey: key.stringValue), codingPath: codingPath).box(value)
+    node.set(key.stringValue, try slot(value, codingPath: codingPath))
   }
 
   func nestedContainer<NestedKey: CodingKey>(
@@ -235,10 +280,10 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     return 0
   }
 
-  func encodeNil() { node.appendChild().content = .value(.null) }
+  func encodeNil() { node.append(.value(.null)) }
 
   func encode<T: Encodable>(_ value: T) throws {
-    try ValueEncoder(node: node.appendChild(), codingPath: codingPath).box(value)
+    node.append(try slot(value, codingPath: codingPath))
   }
 
   func nestedContainer<NestedKey: CodingKey>(

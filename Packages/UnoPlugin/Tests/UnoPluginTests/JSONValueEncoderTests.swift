@@ -65,6 +65,25 @@ private struct Unsupported<Value: Encodable>: Encodable {
     #expect(JSONCoding.text(of: Shapes(), fallback: fallback) == (try jsonEncoderText(Shapes())))
   }
 
+  /// Fields are kept sorted as they are written: appended, inserted before others, or, written
+  /// again, replaced where they are.
+  @Test func fieldsWrittenInAnyOrderOrTwiceComeOutSortedOnce() throws {
+    struct Scrambled: Encodable {
+      enum Key: String, CodingKey { case a, b, c, d }
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(3, forKey: .c)
+        try container.encode(1, forKey: .a)
+        try container.encode("first", forKey: .d)
+        try container.encode(2, forKey: .b)
+        try container.encode("again", forKey: .d)
+        try container.encode(0, forKey: .a)
+      }
+    }
+    #expect(try JSONValueEncoder().text(Scrambled()) == #"{"a":0,"b":2,"c":3,"d":"again"}"#)
+    #expect(try JSONValueEncoder().encode(Scrambled()).text == #"{"a":0,"b":2,"c":3,"d":"again"}"#)
+  }
+
   @Test func anEmptyEncodableIsAnEmptyObject() throws {
     struct Nothing: Encodable {}
     #expect(try JSONValueEncoder().text(Nothing()) == (try jsonEncoderText(Nothing())))

@@ -9,6 +9,10 @@ import UnoPlugin
     .string(""), .string("plain"), .string("quote \" backslash \\ slash / tab \t newline \n"),
     .string("control \u{01}\u{1F} and unicode é 😀"),
     .array([]), .array([.integer(1), .array([.null]), .object([:])]),
+    .array([
+      .integer(0), .integer(9), .integer(10), .integer(-7), .integer(-10), .integer(Int.min),
+      .integer(Int.max),
+    ]),
     .object(["b": .integer(1), "a": .object(["z": .string("x"), "y": .array([.bool(false)])])]),
   ]
 

@@ -216,7 +216,8 @@ final class StreamContinuations<Element: Sendable>: Sendable {
   }
 
   func yield(_ element: Element) {
-    let all = continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
+    // Most view models have no stream: make no array for them.
+    guard let all = continuations.withLock({ $0.isEmpty ? nil : Array($0.values) }) else { return }
     for continuation in all { continuation.yield(element) }
   }
 
