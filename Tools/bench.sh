@@ -18,7 +18,14 @@ mode="${1:-quick}"
 case "$mode" in
   quick)
     swift build -c release --package-path Benchmarks --product UnoQuickBench
-    "$(swift build -c release --package-path Benchmarks --show-bin-path)/UnoQuickBench"
+    quick="$(swift build -c release --package-path Benchmarks --show-bin-path)/UnoQuickBench"
+    "$quick"
+    # The round trip and its floor are both four thread wake-ups; on a machine with few cores,
+    # how often the scheduler moves those threads between cores changes from one process to the
+    # next and swamps the difference. On one CPU nothing moves, so this figure repeats.
+    if command -v taskset > /dev/null; then
+      taskset -c 0 "$quick" profile roundtrip-ratio 1 | sed 's/$/ (one CPU)/'
+    fi
     ;;
   full)
     swift package --package-path Benchmarks benchmark --target UnoBenchmarks

@@ -216,8 +216,7 @@ final class StreamContinuations<Element: Sendable>: Sendable {
   }
 
   func yield(_ element: Element) {
-    // Most view models have no stream: make no array for them.
-    guard let all = continuations.withLock({ $0.isEmpty ? nil : Array($0.values) }) else { return }
+    let all = continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
     for continuation in all { continuation.yield(element) }
   }
 
