@@ -46,11 +46,11 @@ public struct Emission<State: Sendable>: Sendable {
   /// One unit of asynchronous work, and where it was written (for diagnostics).
   @usableFromInline
   struct Operation: Sendable {
-    enum Kind: Sendable { case perform, observe }
-    let kind: Kind
-    let priority: TaskPriority?
-    let callSite: CallSite
-    let work: @Sendable (DynamicState<State>, Send<State>) async throws -> Void
+    @usableFromInline enum Kind: Sendable { case perform, observe }
+    @usableFromInline let kind: Kind
+    @usableFromInline let priority: TaskPriority?
+    @usableFromInline let callSite: CallSite
+    @usableFromInline let work: @Sendable (DynamicState<State>, Send<State>) async throws -> Void
   }
 
   @usableFromInline let box: Box?

@@ -18,6 +18,7 @@
 public struct EventTask: Sendable {
   let group: EffectGroup?
 
+  @usableFromInline
   init(group: EffectGroup?) {
     self.group = group
   }

@@ -8,34 +8,48 @@ extension InteractorRuntime {
   /// effects to start, in the order written.
   @usableFromInline
   struct EffectPlan {
-    var cancellations: [AnyHashableSendable] = []
-    var effects: [PlannedEffect] = []
+    @usableFromInline var cancellations: [AnyHashableSendable] = []
+    @usableFromInline var effects: [PlannedEffect] = []
+    @usableFromInline init() {}
   }
 
   /// An effect to start: its work, every id it runs under (cancellation ids and the child scopes
   /// around it), and those child scopes, which must still be alive when it starts.
+  @usableFromInline
   struct PlannedEffect {
-    let operation: Emission<State>.Operation
-    let ids: [AnyHashableSendable]
-    let scopes: [ChildScope]
+    @usableFromInline let operation: Emission<State>.Operation
+    @usableFromInline let ids: [AnyHashableSendable]
+    @usableFromInline let scopes: [ChildScope]
+
+    @usableFromInline
+    init(operation: Emission<State>.Operation, ids: [AnyHashableSendable], scopes: [ChildScope]) {
+      (self.operation, self.ids, self.scopes) = (operation, ids, scopes)
+    }
   }
 
   /// A child scope around an effect or an operator-state slot (``Emission/tied(to:while:)``).
+  @usableFromInline
   struct ChildScope {
-    let id: AnyHashableSendable
-    let isAlive: @Sendable (State) -> Bool
+    @usableFromInline let id: AnyHashableSendable
+    @usableFromInline let isAlive: @Sendable (State) -> Bool
+
+    @usableFromInline
+    init(id: AnyHashableSendable, isAlive: @escaping @Sendable (State) -> Bool) {
+      (self.id, self.isAlive) = (id, isAlive)
+    }
   }
 
   /// The one walk of a step's emission. Runs its operator-state steps now, as part of the step
   /// (they may change the state), and returns the cancellations and effects that remain.
-  @usableFromInline
+  @inlinable
   func planEffects(_ emission: Emission<State>) -> EffectPlan {
     var plan = EffectPlan()
     walk(emission, ids: [], scopes: [], into: &plan)
     return plan
   }
 
-  private func walk(
+  @inlinable
+  func walk(
     _ emission: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope],
     into plan: inout EffectPlan
   ) {
@@ -69,7 +83,7 @@ extension InteractorRuntime {
   /// Runs a step's plan and returns the ``EventTask`` that covers it: the queued action's group
   /// if it has one, otherwise a group made on the first effect. An effect's write runs what it
   /// emits in the effect's own group.
-  @usableFromInline
+  @inlinable
   func runEffects(_ plan: EffectPlan?, _ kind: StepKind, origin: Action) -> EventTask {
     switch kind {
     case .effect(let group):
@@ -90,7 +104,8 @@ extension InteractorRuntime {
   /// Cancellations first (``Emission/cancel(id:)-(HashableSendable)`` and `cancelInFlight`), so that they only
   /// reach effects that were running before; then the new effects. `group` is created on the
   /// first effect if the caller has none.
-  private func run(_ plan: EffectPlan, group: inout EffectGroup?, origin: Action) {
+  @inlinable
+  func run(_ plan: EffectPlan, group: inout EffectGroup?, origin: Action) {
     registry.cancel(ids: plan.cancellations)
     for effect in plan.effects {
       // A child removed in the step that returned its effects never starts them.
@@ -105,7 +120,8 @@ extension InteractorRuntime {
     }
   }
 
-  private func start(
+  @inlinable
+  func start(
     _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: EffectGroup, origin: Action
   ) {
     guard let key = registry.reserve(group: group, ids: ids, origin: origin) else { return }
@@ -129,7 +145,8 @@ extension InteractorRuntime {
 
   /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
   /// not on the main actor.
-  nonisolated private static func startTask(
+  @inlinable
+  nonisolated static func startTask(
     priority: TaskPriority?,
     registry: EffectRegistry,
     key: UInt64,

@@ -5,9 +5,15 @@ import ConcurrencyExtras
 extension InteractorRuntime {
   /// A child scope the runtime watches: how to tell that it is still alive, and the operator
   /// state slots created under it.
+  @usableFromInline
   struct Scope {
-    let isAlive: @Sendable (State) -> Bool
-    var slots: Set<AnyHashableSendable> = []
+    @usableFromInline let isAlive: @Sendable (State) -> Bool
+    @usableFromInline var slots: Set<AnyHashableSendable> = []
+
+    @usableFromInline
+    init(isAlive: @escaping @Sendable (State) -> Bool) {
+      self.isAlive = isAlive
+    }
   }
 
   /// Ends every watched scope whose child is gone from the state: cancels its effects (their

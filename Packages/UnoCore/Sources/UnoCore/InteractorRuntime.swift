@@ -62,9 +62,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// Prints every change when set (the `_changeTracer` dependency where the runtime is created:
   /// uno-host's `--trace`).
   @usableFromInline let tracer: ChangeTrace?
-  let registry = EffectRegistry()
+  @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.
-  let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
+  @usableFromInline let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
   var nextObserverID = 0
 
   // The bookkeeping of every send has its dynamic exclusivity checks turned off: they were a
@@ -80,10 +80,10 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// Actions posted from other contexts (``post(_:isolation:)``), waiting for the main actor.
   let inbox = Locked<[QueuedAction]>([])
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
-  var operatorStates: [AnyHashableSendable: any Sendable] = [:]
+  @usableFromInline var operatorStates: [AnyHashableSendable: any Sendable] = [:]
   /// The child scopes (``Emission/tied(to:while:)``) that have effects or operator state, by id:
   /// after every step, the dead ones are ended.
-  var scopes: [AnyHashableSendable: Scope] = [:]
+  @usableFromInline var scopes: [AnyHashableSendable: Scope] = [:]
   /// Whether ``scopes`` is non-empty, read on the hot path without touching the dictionary.
   @exclusivity(unchecked) @usableFromInline var hasScopes = false
 

@@ -10,6 +10,7 @@ import Synchronization
 ///
 /// Task handles are cancelled and continuations resumed *outside* the lock, because both can run
 /// arbitrary code (cancellation handlers) that may call back into the registry.
+@usableFromInline
 final class EffectRegistry: Sendable {
   struct Effect {
     var task: Task<Void, Never>?
@@ -57,6 +58,7 @@ final class EffectRegistry: Sendable {
   // MARK: Groups
 
   /// Opens a group for one action. It stays open until ``release(_:)``.
+  @usableFromInline
   func makeGroup() -> EffectGroup {
     storage.withLock { storage in
       let group = EffectGroup(id: storage.makeKey(), registry: self)
@@ -67,6 +69,7 @@ final class EffectRegistry: Sendable {
 
   /// Says that the action owning `group` has been handled: the group completes once its effects
   /// have.
+  @usableFromInline
   func release(_ group: EffectGroup) {
     let waiters = storage.withLock { storage in
       Self.decrement(group: group.id, in: &storage)
@@ -122,6 +125,7 @@ final class EffectRegistry: Sendable {
 
   /// Registers an effect before its task exists. Returns `nil` when it must not run: its group
   /// was cancelled or the registry is closed.
+  @usableFromInline
   func reserve(group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) -> UInt64? {
     let key = storage.withLock { storage -> UInt64? in
       guard !storage.isClosed, let owner = storage.groups[group.id], !owner.isCancelled else { return nil }
@@ -138,6 +142,7 @@ final class EffectRegistry: Sendable {
 
   /// Hands the registry the task of a reserved effect. If the effect was cancelled in between,
   /// the task is cancelled now; if it already finished, there is nothing to keep.
+  @usableFromInline
   func attach(_ task: Task<Void, Never>, to key: UInt64) {
     let cancelNow = storage.withLock { storage -> Bool in
       guard storage.effects[key] != nil else { return false }
@@ -148,6 +153,7 @@ final class EffectRegistry: Sendable {
   }
 
   /// Forgets a finished effect and completes its group if it was the last one.
+  @usableFromInline
   func finish(_ key: UInt64) {
     let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
       guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
@@ -188,6 +194,7 @@ final class EffectRegistry: Sendable {
   }
 
   /// Whether the effect may still write state: it is running and was not cancelled.
+  @usableFromInline
   func isLive(_ key: UInt64) -> Bool {
     storage.withLock { $0.effects[key].map { !$0.isCancelled } ?? false }
   }
@@ -196,6 +203,7 @@ final class EffectRegistry: Sendable {
   ///
   /// With `endingScopes` (the ids are child scopes that are gone), a group whose every effect is
   /// now cancelled is marked cancelled too, so that its ``EventTask`` reports it.
+  @usableFromInline
   func cancel(ids: [AnyHashableSendable], endingScopes: Bool = false) {
     guard !ids.isEmpty else { return }
     let (tasks, groups) = storage.withLock { storage -> ([Task<Void, Never>], [EffectGroup]) in
