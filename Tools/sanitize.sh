@@ -6,6 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 which=${1:-all}
 status=0
+source Tools/lib/stall-retry.sh
 run() {
   local sanitizer=$1
   echo "==> swift test --sanitize=$sanitizer"
@@ -15,16 +16,10 @@ run() {
   # write (two step-assertion tests timed out in CI). Each test still runs its own concurrency;
   # what is given up is only concurrency between unrelated tests. It costs about a minute.
   swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" || { status=1; return; }
-  local attempt rc
-  for attempt in 1 2; do
-    # A stalled test process (docs/reliability.md) is killed and the run repeated once.
-    TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1" \
-      UNO_SKIP_OUTSIDE_PACKAGE=1 timeout --kill-after=30s 20m swift test --skip-build --no-parallel \
-      --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" 2>&1 | tee "/tmp/uno-$sanitizer.log"
-    rc=${PIPESTATUS[0]}
-    if [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ]; then break; fi
-    echo "==> attempt $attempt: the test process stalled for 20 minutes and was killed"
-  done
+  local rc
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1" \
+    UNO_SKIP_OUTSIDE_PACKAGE=1 run_with_stall_retry 20m "/tmp/uno-$sanitizer.log" \
+    swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
   if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "/tmp/uno-$sanitizer.log"; then rc=1; fi
   [ "$rc" -eq 0 ] || status=1
 }

@@ -19,19 +19,13 @@ status=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
+source Tools/lib/stall-retry.sh
+
 run() {
   echo "==> swift test $*"
-  local attempt rc
-  for attempt in 1 2; do
-    # The tests are built already (see below), so this bounds the tests alone (about 3 minutes
-    # here). A test process that stalls, with every task suspended and no thread left running, was
-    # seen twice in about twenty local runs of one subset of the suite (docs/reliability.md): it is
-    # killed and the run repeated once. A failing test is never repeated.
-    timeout --kill-after=30s 15m swift test --skip-build "$@" 2>&1 | tee "$log"
-    rc=${PIPESTATUS[0]}
-    if [ "$rc" -ne 124 ] && [ "$rc" -ne 137 ]; then break; fi
-    echo "==> attempt $attempt: the test process stalled for 15 minutes and was killed"
-  done
+  local rc
+  # The tests are built already (see below), so this bounds the tests alone (about 3 minutes here).
+  run_with_stall_retry 15m "$log" swift test --skip-build "$@"
   # Swift Testing's summary: "Test run with N tests in M suites passed|failed ... with K issues".
   local n x
   n=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
