@@ -12,87 +12,124 @@ enum HostTool: String, CaseIterable, Sendable {
   case closeSession = "close_session"
   case getState = "get_state"
 
-  /// The tool as `tools/list` shows it, with the registry's features in its description and schema.
-  func definition(_ registry: FeatureRegistry) -> Tool {
-    let session: JSONValue = .object([
-      "type": .string("integer"), "minimum": .integer(1),
-      "description": .string("The session's number, as open_session returned it."),
-    ])
+  /// One argument of a tool: its name, whether it is required, and its JSON schema (which may
+  /// name the registry's features). The one place an argument is declared: the tool's schema and
+  /// the check for unknown arguments both read it.
+  struct Argument: Sendable {
+    let name: String
+    let isRequired: Bool
+    let schema: @Sendable (FeatureRegistry) -> JSONValue
+
+    static let session = Argument(name: "session", isRequired: true) { _ in
+      .object([
+        "type": .string("integer"), "minimum": .integer(1),
+        "description": .string("The session's number, as open_session returned it."),
+      ])
+    }
+  }
+
+  /// The tool's arguments, in the order its schema lists them.
+  var arguments: [Argument] {
     switch self {
     case .listFeatures:
-      return tool(
-        "Lists the features sessions can be opened of: each one's name, summary and actions, with an example of each action.",
-        properties: [:], required: [], readOnly: true)
+      []
     case .openSession:
-      return tool(
-        "Opens a session of a feature. Returns its number and its initial view state; the view state is also the resource uno://sessions/<session>/state, which can be subscribed to.",
-        properties: [
-          "feature": .object([
+      [
+        Argument(name: "feature", isRequired: true) { registry in
+          .object([
             "type": .string("string"), "enum": .array(registry.plugins.map { .string($0.name) }),
             "description": .string("The feature's name, as list_features shows it."),
           ])
-        ], required: ["feature"], readOnly: false)
+        }
+      ]
     case .sendAction:
-      return tool(
-        """
-        Sends an action to a session. Returns the request's id and the view state after the action; with \
-        wait, after the effects it started have finished too (cancelling the call cancels them). An \
-        action is its name ("increment") or a one-key object with its payload ({"queryChanged":{"query":"cat"}}).
-
-        Actions by feature:
-        \(actionList(registry))
-        """,
-        properties: [
-          "session": session,
-          "action": .object([
+      [
+        .session,
+        Argument(name: "action", isRequired: true) { _ in
+          .object([
             "type": .array([.string("string"), .string("object")]),
             "description": .string(
               "The action: its name, or a one-key object {name: payload}. See this tool's description."),
-          ]),
-          "wait": .object([
+          ])
+        },
+        Argument(name: "wait", isRequired: false) { _ in
+          .object([
             "type": .string("boolean"), "default": .bool(false),
             "description": .string("Whether to return only once the action's effects have finished."),
-          ]),
-          "request": .object([
+          ])
+        },
+        Argument(name: "request", isRequired: false) { _ in
+          .object([
             "type": .string("string"),
             "description": .string(
               "An id for this request, to cancel it by; unique among the session's running requests. Default: auto-<n>."
             ),
-          ]),
-        ], required: ["session", "action"], readOnly: false)
+          ])
+        },
+      ]
     case .cancelRequest:
-      return tool(
-        "Cancels the effects of a request of send_action that are still running.",
-        properties: [
-          "session": session,
-          "request": .object([
+      [
+        .session,
+        Argument(name: "request", isRequired: true) { _ in
+          .object([
             "type": .string("string"),
             "description": .string("The request's id, as send_action returned it."),
-          ]),
-        ], required: ["session", "request"], readOnly: false)
-    case .closeSession:
-      return tool(
-        "Closes a session and cancels its effects.", properties: ["session": session], required: ["session"],
-        readOnly: false)
-    case .getState:
-      return tool(
-        "Returns a session's current view state.", properties: ["session": session], required: ["session"],
-        readOnly: true)
+          ])
+        },
+      ]
+    case .closeSession, .getState:
+      [.session]
     }
   }
 
-  private func tool(
-    _ description: String, properties: [String: JSONValue], required: [String], readOnly: Bool
-  ) -> Tool {
+  /// The names of ``arguments``.
+  var argumentNames: [String] { arguments.map(\.name) }
+
+  /// Whether the tool only reads.
+  private var isReadOnly: Bool {
+    switch self {
+    case .listFeatures, .getState: true
+    case .openSession, .sendAction, .cancelRequest, .closeSession: false
+    }
+  }
+
+  /// What the tool does, for the client's model, with the registry's actions where they matter.
+  private func description(_ registry: FeatureRegistry) -> String {
+    switch self {
+    case .listFeatures:
+      "Lists the features sessions can be opened of: each one's name, summary and actions, with an example of each action."
+    case .openSession:
+      "Opens a session of a feature. Returns its number and its initial view state; the view state is also the resource uno://sessions/<session>/state, which can be subscribed to."
+    case .sendAction:
+      """
+      Sends an action to a session. Returns the request's id and the view state after the action; with \
+      wait, after the effects it started have finished too (cancelling the call cancels them). An \
+      action is its name ("increment") or a one-key object with its payload ({"queryChanged":{"query":"cat"}}).
+
+      Actions by feature:
+      \(actionList(registry))
+      """
+    case .cancelRequest:
+      "Cancels the effects of a request of send_action that are still running."
+    case .closeSession:
+      "Closes a session and cancels its effects."
+    case .getState:
+      "Returns a session's current view state."
+    }
+  }
+
+  /// The tool as `tools/list` shows it, with the registry's features in its description and schema.
+  func definition(_ registry: FeatureRegistry) -> Tool {
     let schema: JSONValue = .object([
       "type": .string("object"),
-      "properties": .object(properties),
-      "required": .array(required.map { .string($0) }),
+      "properties": .object(
+        Dictionary(uniqueKeysWithValues: arguments.map { ($0.name, $0.schema(registry)) })),
+      "required": .array(arguments.filter(\.isRequired).map { .string($0.name) }),
       "additionalProperties": .bool(false),
     ])
     return Tool(
-      name: rawValue, description: description, inputSchema: schema.mcpValue,
-      annotations: .init(readOnlyHint: readOnly, openWorldHint: false))
+      name: rawValue, description: description(registry), inputSchema: schema.mcpValue,
+      annotations: .init(readOnlyHint: isReadOnly, openWorldHint: false))
   }
 
   private func actionList(_ registry: FeatureRegistry) -> String {
@@ -100,17 +137,6 @@ enum HostTool: String, CaseIterable, Sendable {
       let actions = plugin.actions.map { "  - \($0.name): \($0.summary) Example: \($0.example.text)" }
       return (["- \(plugin.name): \(plugin.summary)"] + actions).joined(separator: "\n")
     }.joined(separator: "\n")
-  }
-
-  /// The argument names the tool's schema lists.
-  var argumentNames: [String] {
-    switch self {
-    case .listFeatures: []
-    case .openSession: ["feature"]
-    case .sendAction: ["session", "action", "wait", "request"]
-    case .cancelRequest: ["session", "request"]
-    case .closeSession, .getState: ["session"]
-    }
   }
 }
 
