@@ -120,6 +120,11 @@ public final class HostSessions {
     try self.session(session).session.viewStateJSON
   }
 
+  /// The current view state of `session`, as a value.
+  public func stateValue(of session: Int) throws(Failure) -> JSONValue {
+    try self.session(session).session.viewStateValue
+  }
+
   /// The feature `session` runs.
   public func feature(of session: Int) throws(Failure) -> String {
     try self.session(session).feature

@@ -162,9 +162,12 @@ public final class MCPHost {
       return .object(["features": sessions.registry.listing])
     case .openSession:
       let feature = try arguments.string("feature")
-      let (session, state) = try sessions.open(feature)
+      let (session, _) = try sessions.open(feature)
       notifications.yield(.listChanged)
-      return .object(["session": .integer(session), "feature": .string(feature), "state": Self.value(state)])
+      return .object([
+        "session": .integer(session), "feature": .string(feature),
+        "state": try sessions.stateValue(of: session),
+      ])
     case .sendAction:
       let session = try arguments.integer("session")
       let action = try arguments.required("action")
@@ -181,15 +184,15 @@ public final class MCPHost {
       } else {
         effects = "running"
       }
-      let state: String
+      let state: JSONValue
       do {
-        state = try sessions.state(of: session)
+        state = try sessions.stateValue(of: session)
       } catch {
         throw HostSessions.Failure(
           "session_closed", "session \(session) was closed while request \(id.text) ran")
       }
       return .object([
-        "session": .integer(session), "request": id, "effects": .string(effects), "state": Self.value(state),
+        "session": .integer(session), "request": id, "effects": .string(effects), "state": state,
       ])
     case .cancelRequest:
       let session = try arguments.integer("session")
@@ -206,7 +209,7 @@ public final class MCPHost {
       let session = try arguments.integer("session")
       return .object([
         "session": .integer(session), "feature": .string(try sessions.feature(of: session)),
-        "state": Self.value(try sessions.state(of: session)),
+        "state": try sessions.stateValue(of: session),
       ])
     }
   }
@@ -253,10 +256,5 @@ public final class MCPHost {
       throw MCPError.serverError(code: -32002, message: "no resource '\(uri)': no open session \(session)")
     }
     return session
-  }
-
-  /// A view state's JSON text as a value (it is always valid JSON; if it were not, its text).
-  static func value(_ state: String) -> JSONValue {
-    (try? parseJSON(Array(state.utf8), maximumDepth: 512)) ?? .string(state)
   }
 }

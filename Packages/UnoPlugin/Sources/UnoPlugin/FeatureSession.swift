@@ -15,6 +15,7 @@ public final class FeatureSession {
   /// Sends the action `name` with `payload` (`nil`: none, as `{}`).
   private let _send: @MainActor (_ name: String, _ payload: JSONValue?) throws -> EventTask
   private let _viewState: @MainActor () -> String
+  private let _viewStateValue: @MainActor () -> JSONValue
   private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
   private let _dump: @MainActor () -> String
   private let _observeDiffs: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
@@ -44,6 +45,7 @@ public final class FeatureSession {
       return viewModel.sendViewEvent(action)
     }
     _viewState = { JSONCoding.text(of: viewModel.viewState, fallback: encoder) }
+    _viewStateValue = { JSONCoding.value(of: viewModel.viewState) }
     _observe = { onChange in
       viewModel.observeViewState { state, source in
         onChange(JSONCoding.text(of: state, fallback: encoder), source)
@@ -72,6 +74,10 @@ public final class FeatureSession {
 
   /// The current view state as a JSON object (sorted keys).
   public var viewStateJSON: String { _viewState() }
+
+  /// The current view state as a ``JSONValue``, encoded directly rather than parsed back from
+  /// ``viewStateJSON`` (an MCP tool's structured result, for instance).
+  public var viewStateValue: JSONValue { _viewStateValue() }
 
   /// Calls `onChange` with the new view state (JSON) after every view-state change, and where it
   /// came from.
@@ -134,8 +140,11 @@ enum JSONCoding {
     return string(of: value, encoder: fallback)
   }
 
+  /// `value` as a ``JSONValue``: through ``JSONValueEncoder``, or through `JSONEncoder` and back
+  /// for the values it leaves to it.
   static func value(of value: some Encodable) -> JSONValue {
-    (try? JSONDecoder().decode(JSONValue.self, from: data(of: value))) ?? .null
+    if let encoded = try? JSONValueEncoder().encode(value) { return encoded }
+    return (try? JSONDecoder().decode(JSONValue.self, from: data(of: value))) ?? .null
   }
 
   /// A one-line description of a decoding error, naming the path that failed.

@@ -64,6 +64,9 @@ let tallyPlugin = FeaturePlugin(
     try await session.send(.object(["labelLater": .object(["text": .string("done")])])).finish()
     #expect(
       changes == [#"{"label":"","total":5}"#, #"{"label":"","total":0}"#, #"{"label":"done","total":0}"#])
+    // The same view state as a value, encoded directly: what its text says.
+    #expect(session.viewStateValue == .object(["label": .string("done"), "total": .integer(0)]))
+    #expect(session.viewStateValue.text == session.viewStateJSON)
   }
 
   @Test func badActionsAreNamedAndLeaveTheStateAlone() throws {
