@@ -47,6 +47,15 @@ public struct Emission<State: Sendable>: Sendable {
   @usableFromInline
   struct Operation: Sendable {
     @usableFromInline enum Kind: Sendable { case perform, observe }
+
+    @usableFromInline
+    init(
+      kind: Kind, priority: TaskPriority?, callSite: CallSite,
+      work: @escaping @Sendable (DynamicState<State>, Send<State>) async throws -> Void
+    ) {
+      (self.kind, self.priority, self.callSite, self.work) = (kind, priority, callSite, work)
+    }
+
     @usableFromInline let kind: Kind
     @usableFromInline let priority: TaskPriority?
     @usableFromInline let callSite: CallSite
@@ -58,7 +67,7 @@ public struct Emission<State: Sendable>: Sendable {
   /// What this emission holds.
   @usableFromInline var storage: Storage { box?.storage ?? .none }
 
-  @usableFromInline init(storage: Storage) {
+  @inlinable init(storage: Storage) {
     if case .none = storage {
       self.box = nil
     } else {
@@ -98,6 +107,7 @@ public struct Emission<State: Sendable>: Sendable {
   ///   - line: The line, for the report.
   ///   - column: The column, for the report.
   ///   - work: The work. It receives the live state and a way to send state back.
+  @inlinable
   public static func perform(
     priority: TaskPriority? = nil,
     fileID: StaticString = #fileID,
@@ -125,6 +135,7 @@ public struct Emission<State: Sendable>: Sendable {
   ///   }
   ///   .cancellable(id: LocationUpdates.self, cancelInFlight: true)
   /// ```
+  @inlinable
   public static func observe(
     priority: TaskPriority? = nil,
     fileID: StaticString = #fileID,
