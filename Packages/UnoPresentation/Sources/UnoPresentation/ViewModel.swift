@@ -34,7 +34,9 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   private let runtime: InteractorRuntime<DomainState, Action>
   private let viewStateReducer: AnyViewStateReducer<DomainState, ViewState>
   private let registrar = ObservationRegistrar()
-  private let streams = StreamContinuations<ViewState>()
+  /// Made by the first ``viewStates``: most view models (those of views) never have a stream, and
+  /// then cost neither its memory nor a lock on every change.
+  private var streams: StreamContinuations<ViewState>?
   private var viewStateObservers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
   private let callSite: CallSite?
   /// `\.viewState`, made once: a key path literal in a generic class is instantiated at run time
@@ -108,7 +110,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
 
   deinit {
     callSite?.unregister()
-    streams.finishAll()
+    streams?.finishAll()
     // The runtime goes with us, and its deinit cancels every effect.
   }
 
@@ -154,6 +156,8 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   public var viewStates: AsyncStream<ViewState> {
     let (stream, continuation) = AsyncStream<ViewState>.makeStream()
     continuation.yield(_viewState)
+    let streams = self.streams ?? StreamContinuations()
+    self.streams = streams
     streams.add(continuation)
     return stream
   }
@@ -174,7 +178,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     viewStateReducer.reduce(domainState, into: &newViewState)
     if let viewStatesAreEqual, viewStatesAreEqual(newViewState, _viewState) { return }
     viewState = newViewState
-    streams.yield(newViewState)
+    streams?.yield(newViewState)
     for observer in viewStateObservers { observer(newViewState, source) }
   }
 }

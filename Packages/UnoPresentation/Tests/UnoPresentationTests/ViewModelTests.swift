@@ -87,6 +87,23 @@ import UnoPresentation
     #expect(received == [1, 2, 3])
   }
 
+  /// The first stream makes the view model's table of streams; a later one joins it, so both see
+  /// every change after they were made and both end with the view model.
+  @Test func everyStreamSeesTheChangesAfterItWasMade() async {
+    var viewModel: ViewModel<CounterAction, CounterState, CounterViewState>? = makeViewModel()
+    let first = viewModel!.viewStates
+    viewModel?.sendViewEvent(.increment)
+    let second = viewModel!.viewStates
+    viewModel?.sendViewEvent(.increment)
+    viewModel = nil
+    var firstReceived: [Int] = []
+    for await state in first { firstReceived.append(state.count) }
+    var secondReceived: [Int] = []
+    for await state in second { secondReceived.append(state.count) }
+    #expect(firstReceived == [0, 1, 2])
+    #expect(secondReceived == [1, 2])
+  }
+
   @Test func releasedViewModelWithSuspendedEffectsIsFreedAndCancelsThem() async {
     let (started, startedContinuation) = AsyncStream<Void>.makeStream()
     let (ended, endedContinuation) = AsyncStream<Void>.makeStream()
