@@ -170,17 +170,10 @@ extension JSONValue {
 
   /// `string` as a JSON string literal, with quotes, backslashes and control characters escaped.
   public static func quoted(_ string: String) -> String {
-    // Most strings (names, ids, titles) need no escape: copy them whole.
-    if !needsEscaping(string) { return "\"" + string + "\"" }
     var output: [UInt8] = []
+    output.reserveCapacity(string.utf8.count + 2)
     writeQuoted(string, to: &output)
     return String(decoding: output, as: UTF8.self)
-  }
-
-  /// Whether `string` has a byte JSON escapes.
-  private static func needsEscaping(_ string: String) -> Bool {
-    string.utf8.withContiguousStorageIfAvailable { $0.contains(where: isEscaped) }
-      ?? string.utf8.contains(where: isEscaped)
   }
 
   /// Whether JSON escapes `byte`: a quote, a backslash or a control character.
