@@ -21,8 +21,7 @@ binary="$(swift build "${flags[@]}" --show-bin-path)/UnoHostFuzz"
 # The corpus grows in a folder of its own; the seeds are read-only.
 corpus="$scratch/corpus"
 mkdir -p "$corpus" "$scratch/artifacts"
-seeds=../shared/corpora/JSONTestSuite/test_parsing
-[ -d "$seeds" ] || seeds=Apps/uno-host/Tests/UnoHostCoreTests/FuzzRegressions
+seeds=Tests/Fixtures/JSONTestSuite/test_parsing
 # Wrap each JSON seed in a send request too, so that the fuzzer starts from lines that reach a
 # session, not only from lines the parser rejects.
 seeded="$scratch/seeds"

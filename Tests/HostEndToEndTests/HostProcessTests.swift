@@ -5,8 +5,8 @@ import Testing
 @Suite struct HostProcessTests {
   static let corpus: URL = {
     var url = URL(fileURLWithPath: #filePath)
-    for _ in 0..<4 { url.deleteLastPathComponent() }
-    return url.appendingPathComponent("shared/corpora/JSONTestSuite/test_parsing")
+    for _ in 0..<3 { url.deleteLastPathComponent() }  // .../Tests/HostEndToEndTests/HostProcessTests.swift
+    return url.appendingPathComponent("Tests/Fixtures/JSONTestSuite/test_parsing")
   }()
 
   @Test func featuresCommandListsEveryFeatureAndAction() async throws {

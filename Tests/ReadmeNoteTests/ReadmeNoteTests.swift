@@ -1,5 +1,5 @@
-// Every code sample of the project's original README design note (a seed note kept beside the
-// repository, not in it: ../shared/seeds/003_14bb1e2162c93c25.txt), compiled against
+// Every code sample of the project's original README design note (a design note that predates
+// the repository and is not part of it), compiled against
 // `import UnoArchitecture` as written there; the ones that run are run and checked below.
 //
 // Left out, with the reason:

@@ -19,7 +19,7 @@ from mcp.shared.exceptions import MCPError
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("UNO_HOST_BINARY", str(ROOT / ".build" / "debug" / "uno-host"))
-CORPUS = ROOT.parent / "shared" / "corpora" / "JSONTestSuite" / "test_parsing"
+CORPUS = ROOT / "Tests" / "Fixtures" / "JSONTestSuite" / "test_parsing"
 HANG = 120  # seconds: only a hang takes this long
 
 # resources/subscribe is deprecated from revision 2026-07-28 on; this server speaks 2025-11-25.

@@ -1,11 +1,11 @@
 import Foundation
 
-/// The JSONTestSuite files in ../shared/corpora, beside the repository.
+/// The JSONTestSuite files in the repository's `Tests/Fixtures/JSONTestSuite`.
 enum Corpus {
   static let directory: URL = {
     var url = URL(fileURLWithPath: #filePath)
     for _ in 0..<5 { url.deleteLastPathComponent() }  // .../Apps/uno-host/Tests/UnoHostCoreTests/Corpus.swift
-    return url.deletingLastPathComponent().appendingPathComponent("shared/corpora/JSONTestSuite/test_parsing")
+    return url.appendingPathComponent("Tests/Fixtures/JSONTestSuite/test_parsing")
   }()
 
   /// Every file, by name, sorted.
