@@ -50,11 +50,19 @@
 
   /// Returns once `condition` holds; also returns, early, when the waiting task is cancelled,
   /// unless `cancellable` is `false`.
-  public func wait(until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool = true) async {
+  ///
+  /// `fileID` and `line` name the wait in the stall diagnostics (`UNO_WAITER_DUMP`, see
+  /// `Tools/stall-hunt.sh`).
+  public func wait(
+    until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool = true,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) async {
     let id = storage.withLock { storage in
       storage.nextID += 1
       return storage.nextID
     }
+    let token = SuspendedWaiters.enter("AsyncCondition<\(State.self)> at \(fileID):\(line), state \(state)")
+    defer { SuspendedWaiters.leave(token) }
     guard cancellable else {
       await suspend(id: id, until: condition, cancellable: false)
       return
@@ -70,12 +78,13 @@
   /// Returns whether `condition` held before `timeout` passed on `clock`. The deadline is fixed
   /// when this is called, so advancing a test clock before the wait starts cannot move it.
   public func wait<C: Clock>(
-    until condition: @escaping @Sendable (State) -> Bool, timeout: Duration, clock: C
+    until condition: @escaping @Sendable (State) -> Bool, timeout: Duration, clock: C,
+    fileID: StaticString = #fileID, line: UInt = #line
   ) async -> Bool where C.Duration == Duration {
     let deadline = clock.now.advanced(by: timeout)
     let met = await withTaskGroup(of: Bool.self) { group in
       group.addTask {
-        await self.wait(until: condition)
+        await self.wait(until: condition, fileID: fileID, line: line)
         return !Task.isCancelled
       }
       group.addTask {
@@ -89,8 +98,11 @@
   }
 
   /// Returns whether `condition` held before `timeout` passed on the continuous clock.
-  public func wait(until condition: @escaping @Sendable (State) -> Bool, timeout: Duration) async -> Bool {
-    await wait(until: condition, timeout: timeout, clock: ContinuousClock())
+  public func wait(
+    until condition: @escaping @Sendable (State) -> Bool, timeout: Duration,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) async -> Bool {
+    await wait(until: condition, timeout: timeout, clock: ContinuousClock(), fileID: fileID, line: line)
   }
 
   private func suspend(id: Int, until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool) async

@@ -106,6 +106,8 @@ final class EffectRegistry: Sendable {
   /// Runs in the caller's isolation, so that resuming it does not hop through the global
   /// executor first.
   func wait(for group: EffectGroup, isolation: isolated (any Actor)? = #isolation) async {
+    let token = SuspendedWaiters.enter("EventTask.finish, group \(group.id): \(describe(group: group.id))")
+    defer { SuspendedWaiters.leave(token) }
     await withTaskCancellationHandler {
       await withCheckedContinuation(isolation: isolation) {
         (continuation: CheckedContinuation<Void, Never>) in
@@ -176,6 +178,8 @@ final class EffectRegistry: Sendable {
   /// Returns once no effect is running. Cancelling the waiting task returns early. Runs in the
   /// caller's isolation, as ``wait(for:isolation:)``.
   func waitUntilIdle(isolation: isolated (any Actor)? = #isolation) async {
+    let token = SuspendedWaiters.enter("waitForAllEffects, running: \(runningEffectOrigins)")
+    defer { SuspendedWaiters.leave(token) }
     let id = storage.withLock { $0.makeKey() }
     await withTaskCancellationHandler {
       await withCheckedContinuation(isolation: isolation) {
@@ -256,6 +260,17 @@ final class EffectRegistry: Sendable {
   var runningEffectOrigins: [any Sendable] {
     storage.withLock { storage in
       storage.effects.sorted { $0.key < $1.key }.filter { !$0.value.isCancelled }.map(\.value.origin)
+    }
+  }
+
+  /// A group's state and its effects' actions, for ``SuspendedWaiters``.
+  private func describe(group id: UInt64) -> String {
+    storage.withLock { storage in
+      guard let group = storage.groups[id] else { return "completed" }
+      let origins = group.effects.compactMap { storage.effects[$0] }.map {
+        "\($0.origin)\($0.isCancelled ? " (cancelled)" : "")\($0.task == nil ? " (no task yet)" : "")"
+      }
+      return "pending \(group.pending), cancelled \(group.isCancelled), effects [\(origins.joined(separator: ", "))]"
     }
   }
 
