@@ -1,34 +1,50 @@
 #!/usr/bin/env bash
-# Runs the whole test suite N times in a row (default 50) and stops at the first failure or hang.
-# Builds once, then runs with --skip-build. Each run has a time limit (default 600 s), so a hang is
-# reported as a failure with the tests that started and never finished.
-# Usage: bash Tools/flake-check.sh [N] [seconds per run]
+# Runs the test suite (or a subset) again and again and stops at the first failure or stall, with
+# the failing tests, or with what every thread and every suspended Uno waiter was doing. Not part
+# of the test command: it is the tool that finds a flaky test or a lost wake-up, and the evidence
+# that there is none left.
+#
+#   bash Tools/flake-check.sh [-n runs] [-q quiet-seconds] [-o dir] [-- swift test arguments...]
+#
+#   -n   how many runs (default 50)
+#   -q   a run none of whose processes uses CPU for this long has stalled (default 60)
+#   -o   where the logs go (default .build/flake-check)
+#
+# It builds the tests first; each run is `swift test --skip-build` with the given arguments,
+# watched by Tools/lib/watched-run.sh. Each run's output is in run-N.log; on a stall,
+# run-N.log.threads and run-N.log.waiters hold the dumps. summary.txt gets a line per run.
+# Exits 0 if every run passed, 1 at the first that did not.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-runs=${1:-50}
-limit=${2:-600}
+runs=50
+quiet=60
+out=.build/flake-check
+while getopts "n:q:o:" option; do
+  case $option in
+    n) runs=$OPTARG ;;
+    q) quiet=$OPTARG ;;
+    o) out=$OPTARG ;;
+    *) exit 2 ;;
+  esac
+done
+shift $((OPTIND - 1))
+[ "${1:-}" = "--" ] && shift
+mkdir -p "$out"
+out=$(realpath "$out")
+command -v gdb >/dev/null || echo "flake-check: gdb is not installed; a stall is reported without thread dumps" >&2
+source Tools/lib/watched-run.sh
 swift build --build-tests || exit 1
-for i in $(seq 1 "$runs"); do
-  log="/tmp/uno-flake-$i.log"
-  # Line-buffered, so that a hung run's log shows every test that started.
-  timeout --signal=KILL "$limit" stdbuf -oL -eL swift test --skip-build >"$log" 2>&1
-  rc=$?
-  if [ $rc -eq 137 ]; then
-    # SwiftPM starts the test binary in a process group of its own, which the kill above does not
-    # reach; without this, a hung run leaves it running (and holding the CPU) after the script ends.
-    pkill -KILL -f "$PWD/.build/" || true
-  fi
-  if [ $rc -ne 0 ]; then
-    echo "run $i of $runs FAILED (exit $rc; 137 means it hung past ${limit}s); log: $log"
+
+for ((run = 1; run <= runs; run++)); do
+  log="$out/run-$run.log"
+  start=$(date +%s)
+  WATCH_QUIET=1 WATCH_STALL_SECONDS=$quiet run_watched "$log" swift test --skip-build "$@"
+  summary=$(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed) after [0-9.]+ seconds' "$log" | tail -1)
+  [ "$rc" -eq 125 ] && summary="STALLED; see $log.threads and $log.waiters"
+  echo "$(date -u +%FT%TZ) run $run: exit $rc in $(($(date +%s) - start)) s; ${summary:-no summary}" | tee -a "$out/summary.txt"
+  if [ "$rc" -ne 0 ]; then
     grep -E '✘' "$log" | head -20
-    started=$(grep -oE 'Test [a-zA-Z]+\([^)]*\) started' "$log" | sed 's/ started//' | sort -u)
-    finished=$(grep -oE 'Test [a-zA-Z]+\([^)]*\)( with [0-9]+ test cases?)? (passed|failed)' "$log" | sed -E 's/( with [0-9]+ test cases?)? (passed|failed)//' | sort -u)
-    echo "started and never finished:"
-    comm -23 <(echo "$started") <(echo "$finished")
-    echo "0 passed, 1 failed"
     exit 1
   fi
-  echo "run $i of $runs passed: $(grep -Eo 'Test run with [0-9]+ tests' "$log" | tail -1)"
-  rm -f "$log"
 done
-echo "$runs passed, 0 failed"
+echo "flake-check: $runs runs, none failed or stalled"

@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 which=${1:-all}
 status=0
-source Tools/lib/stall-retry.sh
+source Tools/lib/watched-run.sh
 run() {
   local sanitizer=$1
   echo "==> swift test --sanitize=$sanitizer"
@@ -18,7 +18,7 @@ run() {
   swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" || { status=1; return; }
   local rc
   TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1" \
-    UNO_SKIP_OUTSIDE_PACKAGE=1 run_with_stall_retry 20m "/tmp/uno-$sanitizer.log" \
+    UNO_SKIP_OUTSIDE_PACKAGE=1 run_watched "/tmp/uno-$sanitizer.log" \
     swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
   if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "/tmp/uno-$sanitizer.log"; then rc=1; fi
   [ "$rc" -eq 0 ] || status=1

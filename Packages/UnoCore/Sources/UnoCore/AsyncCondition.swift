@@ -52,7 +52,7 @@
   /// unless `cancellable` is `false`.
   ///
   /// `fileID` and `line` name the wait in the stall diagnostics (`UNO_WAITER_DUMP`, see
-  /// `Tools/stall-hunt.sh`).
+  /// `Tools/flake-check.sh`).
   public func wait(
     until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool = true,
     fileID: StaticString = #fileID, line: UInt = #line

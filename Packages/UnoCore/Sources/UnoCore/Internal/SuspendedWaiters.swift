@@ -4,7 +4,7 @@ import Foundation
 /// what each waits for, and since when.
 ///
 /// Off unless the environment has `UNO_WAITER_DUMP=<file>` when the first waiter suspends (as
-/// `Tools/stall-hunt.sh` sets it); off, each wait pays one load of a lazily initialised global.
+/// `Tools/flake-check.sh` sets it); off, each wait pays one load of a lazily initialised global.
 /// On, every waiter that suspends (an ``AsyncCondition`` wait, an ``EventTask``'s wait for its
 /// effects, a wait for a runtime to be idle) is entered in a table with a description, and a
 /// thread of its own rewrites the file with the table every second while the table changes. A
