@@ -78,6 +78,8 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   public var states: [State] { history.withLock { $0.states } }
   let history: Locked<History>
   let waiters: CountWaiters
+  /// The clock the harness's timeouts are measured on.
+  let timeoutClock: any Clock<Duration>
 
   /// Kept behind a lock so that the deinit, which is not isolated, can read it.
   struct History {
@@ -155,6 +157,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     self.exhaustivity = exhaustivity
     self.history = Locked(History(states: [initialState]))
     self.waiters = CountWaiters(clock: clock)
+    self.timeoutClock = clock
     // The runtime captures the dependency values in force where it is created. An error an
     // effect does not handle is reported by the runtime, at the line that wrote the effect.
     self.runtime = Dependencies.withDependencies(prepareDependencies) {
@@ -274,6 +277,55 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// Sends each action in turn, waiting for the effects of one before sending the next.
   public func sendSequentially(_ actions: [Action]) async {
     for action in actions { await sendAndAwait(action) }
+  }
+
+  /// Returns once no effect is running, effects started meanwhile included, as the runtime's
+  /// `waitForAllEffects()` does, but bounded: if effects still run after `timeout` (measured on
+  /// the harness's `clock`, a real one), the test fails, naming the actions that started them, and
+  /// the wait returns.
+  ///
+  /// ```swift
+  /// harness.send(.add(title: "Milk")) { $0.todos = [Todo(id: id(0), title: "Milk")] }
+  /// await clock.advance(by: .milliseconds(300))
+  /// await harness.waitForAllEffects()  // the save has run
+  /// ```
+  ///
+  /// Prefer it to the runtime's unbounded wait in a test: an effect that sleeps on a test clock
+  /// nobody advances (for example, a delay timed from an effect's write that the test advanced
+  /// past before the write came) would keep that wait, and the whole test run, suspended forever.
+  public func waitForAllEffects(
+    timeout: Duration = .seconds(30),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    runtime.handlePostedActions()
+    let (runtime, clock) = (self.runtime, timeoutClock)
+    let finished = await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await runtime.waitForAllEffects()
+        return true
+      }
+      group.addTask {
+        try? await clock.sleep(for: timeout)
+        return false
+      }
+      defer { group.cancelAll() }
+      return await group.next() ?? false
+    }
+    guard !finished else { return }
+    let running = runtime.actionsWithRunningEffects.map { "'\($0)'" }
+    reportIssue(
+      """
+      'waitForAllEffects' waited \(timeout) for every effect to end, and effects started by \
+      \(running.joined(separator: ", ")) are still running.
+
+      If they wait on a test clock, advance it to their deadline. A deadline timed from an \
+      effect's write starts when that write lands: 'receive' the write, then advance.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
   }
 
   /// Returns once ``states`` holds at least `count` states (the initial state included).

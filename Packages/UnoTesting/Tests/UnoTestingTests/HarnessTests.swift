@@ -61,6 +61,33 @@ import UnoTesting
     }
   }
 
+  @Test func waitForAllEffectsReturnsOnceTheyHaveEnded() async {
+    let harness = await InteractorTestHarness(CounterInteractor())
+    harness.send(.incrementLater) { _ in }
+    await harness.waitForAllEffects()
+    #expect(harness.runtime.actionsWithRunningEffects.isEmpty)
+    await harness.receive { $0.count = 1 }
+  }
+
+  @Test func waitForAllEffectsFailsNamingTheEffectsStillRunningAfterItsTimeout() async {
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(CounterInteractor(), exhaustivity: .off, clock: clock)
+    harness.send(.listen)  // an effect that runs until it is cancelled
+    await withKnownIssue {
+      let done = Flag()
+      let wait = Task {
+        defer { done.set() }
+        await harness.waitForAllEffects(timeout: .seconds(2))
+      }
+      // The wait fixes its deadline when it starts, which may be after an advance.
+      while !done.isSet { await clock.advance(by: .seconds(2)) }
+      await wait.value
+    } matching: { issue in
+      issue.description.contains("waited 2.0 seconds for every effect to end, and effects started by 'listen' are still running")
+    }
+    harness.runtime.cancelAllEffects()
+  }
+
   @Test func mismatchIsReportedWithADiffAndThrown() async throws {
     let harness = await InteractorTestHarness(CounterInteractor(), exhaustivity: .off)
     harness.send(.increment)
