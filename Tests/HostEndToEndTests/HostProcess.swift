@@ -7,12 +7,8 @@ import UnoCore
 ///
 /// Its stdout is read continuously on a thread of its own: the host blocks when nobody reads its
 /// output (that is its flow control), so a test that wrote all its input first would deadlock.
-final class HostProcess: @unchecked Sendable {
-  // `@unchecked`: `process` and the pipes are set up in `init` and only read afterwards; the
-  // output buffer is behind `output`'s mutex and condition.
-  let process = Process()
-  private let input = Pipe()
-  private let stdout = Pipe()
+final class HostProcess: Sendable {
+  let process: ChildProcess
   private let output = Output()
 
   /// Bytes read from the host's stdout so far, and whether it has ended.
@@ -20,7 +16,7 @@ final class HostProcess: @unchecked Sendable {
     private let state = LockIsolated<(bytes: [UInt8], ended: Bool)>(([], false))
     private let condition = NSCondition()
 
-    func append(_ data: Data) {
+    func append(_ data: [UInt8]) {
       condition.lock()
       state.withValue { $0.bytes.append(contentsOf: data) }
       condition.broadcast()
@@ -76,19 +72,10 @@ final class HostProcess: @unchecked Sendable {
 
   init(_ arguments: [String] = [], binary: URL = HostProcess.binary) throws {
     Self.ignoreBrokenPipes
-    process.executableURL = binary
-    process.arguments = arguments
-    process.standardInput = input
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let (reader, output) = (stdout.fileHandleForReading, self.output)
+    process = try ChildProcess(binary.path, arguments)
+    let (process, output) = (process, self.output)
     Thread {
-      while true {
-        let data = reader.availableData
-        if data.isEmpty { break }
-        output.append(data)
-      }
+      while let bytes = process.readOutput() { output.append(bytes) }
       output.end()
     }.start()
   }
@@ -102,15 +89,7 @@ final class HostProcess: @unchecked Sendable {
   /// Writes `bytes` to the host's stdin; if the host no longer reads it (it exited), records an
   /// issue saying so.
   func write(bytes: [UInt8]) async {
-    let failure = await onOwnThread { () -> String? in
-      do {
-        try self.input.fileHandleForWriting.write(contentsOf: bytes)
-        return nil
-      } catch {
-        return "\(error)"
-      }
-    }
-    if let failure {
+    if let failure = await onOwnThread({ self.process.write(bytes) }) {
       Issue.record("uno-host stopped reading its input (did it exit?): \(failure)")
     }
   }
@@ -125,14 +104,13 @@ final class HostProcess: @unchecked Sendable {
     await onOwnThread {
       var lines: [String] = []
       while let line = self.output.nextLine() { lines.append(line) }
-      self.process.waitUntilExit()
-      return (lines, self.process.terminationStatus)
+      return (lines, self.process.waitForExit())
     }
   }
 
   /// Closes stdin, then reads everything the host writes until it exits.
   func finish() async -> (lines: [String], status: Int32) {
-    try? input.fileHandleForWriting.close()
+    process.closeInput()
     return await readToEnd()
   }
 

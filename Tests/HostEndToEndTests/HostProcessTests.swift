@@ -155,7 +155,7 @@ import Testing
     let host = try HostProcess()
     await host.write(#"{"op":"open","feature":"counter"}"# + "\n")
     #expect(await host.readLine()?.hasPrefix(#"{"type":"opened""#) == true)
-    kill(host.process.processIdentifier, signal)
+    host.process.send(signal)
     let (_, status) = await host.readToEnd()
     #expect(status == 0)
   }

@@ -52,19 +52,10 @@ import Testing
   /// Through a real pseudo-terminal (util-linux's `script`): no `--format`, and the host sees a
   /// terminal, so a person gets the readable form.
   @Test func aRealTerminalGetsThePrettyFormWithoutAsking() async throws {
-    let script = Process()
-    script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
     let command = "'\(HostProcess.binary.path)' run search --drain-timeout 600"
-    script.arguments = ["-qfec", command, "/dev/null"]
-    let (input, output) = (Pipe(), Pipe())
-    script.standardInput = input
-    script.standardOutput = output
-    script.standardError = FileHandle.nullDevice
-    try script.run()
-    input.fileHandleForWriting.write(Data("queryChanged smiling cat\n".utf8))
-    try input.fileHandleForWriting.close()
-    let data = await onOwnThread { output.fileHandleForReading.readDataToEndOfFile() }
-    await onOwnThread { script.waitUntilExit() }
+    let (data, _, _) = try await ChildProcess.run(
+      "/usr/bin/script", ["-qfec", command, "/dev/null"], input: "queryChanged smiling cat\n",
+      standardError: .discard)
     let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
     #expect(text.contains("after queryChanged smiling cat:"))
     #expect(text.contains("effect of queryChanged smiling cat:"))

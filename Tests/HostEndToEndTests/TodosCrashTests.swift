@@ -43,7 +43,7 @@ import Testing
         toggled += 1
         try await Task.sleep(for: .milliseconds(Int.random(in: 290...340, using: &generator)))
       }
-      kill(host.process.processIdentifier, SIGKILL)
+      host.process.send(SIGKILL)
       _ = await host.readToEnd()
 
       // Whatever the moment, the file is one whole list: it decodes, and it holds every todo.
