@@ -83,7 +83,8 @@ import UnoTesting
       while !done.isSet { await clock.advance(by: .seconds(2)) }
       await wait.value
     } matching: { issue in
-      issue.description.contains("waited 2.0 seconds for every effect to end, and effects started by 'listen' are still running")
+      issue.description.contains(
+        "waited 2.0 seconds for every effect to end, and effects started by 'listen' are still running")
     }
     harness.runtime.cancelAllEffects()
   }

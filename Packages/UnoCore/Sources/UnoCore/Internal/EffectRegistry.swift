@@ -270,7 +270,8 @@ final class EffectRegistry: Sendable {
       let origins = group.effects.compactMap { storage.effects[$0] }.map {
         "\($0.origin)\($0.isCancelled ? " (cancelled)" : "")\($0.task == nil ? " (no task yet)" : "")"
       }
-      return "pending \(group.pending), cancelled \(group.isCancelled), effects [\(origins.joined(separator: ", "))]"
+      return
+        "pending \(group.pending), cancelled \(group.isCancelled), effects [\(origins.joined(separator: ", "))]"
     }
   }
 
