@@ -290,7 +290,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
         self.step(&parentState, then: nil, body) { parentState in
           self.goneMessage(what: "An operator of", snapshot: snapshot, parentState: parentState)
         }
-      }
+      },
+      around: presentation
     ) { parentState, parentSend in
       let childState = DynamicState<Child.DomainState> {
         self.extract(from: await parentState.current) ?? snapshot
@@ -301,6 +302,20 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     return scoped.tied(to: ChildScope(scope: scope, element: nil)) { parentState in
       self.extract(from: parentState) != nil
     }
+  }
+
+  /// For a child presented by an optional (it is `nil` when not shown): runs its effects with a
+  /// `dismiss` that sets it to `nil`. Other children are not presented: `nil`.
+  private var presentation: (@Sendable (Send<DomainState>, () async throws -> Void) async throws -> Void)? {
+    guard case .optional(let keyPath) = state else { return nil }
+    let callSite = self.callSite
+    return Presentation.around(
+      name: { "'.when(stateIs: \(String(reflecting: keyPath)))' written at \(callSite)" },
+      remove: { parentState in
+        guard parentState[keyPath: keyPath] != nil else { return false }
+        parentState[keyPath: keyPath] = nil
+        return true
+      })
   }
 
   private func childSend(

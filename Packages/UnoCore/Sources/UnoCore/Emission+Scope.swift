@@ -30,21 +30,29 @@ extension Emission {
   /// the emission is tied to a lifetime (``tied(to:while:)``): the scoped lifetime is alive while
   /// the child exists *and* its own predicate holds. Without it, such a lifetime is reported and
   /// dropped: the effects still run, but no longer die with their child.
+  ///
+  /// `around`, when given, runs each of the child's effects: it receives the parent's ``Send``
+  /// and the effect, and must run the effect once. It is for context that a child's effects need
+  /// and that only the scope knows, such as the presentation that `dismiss` closes; the innermost
+  /// scope's context is the one an effect sees, since its `around` runs inside the outer ones.
   public func scope<Parent: Sendable>(
     namespace: (any Hashable & Sendable)? = nil,
     childState: (@Sendable (Parent) -> State?)? = nil,
     withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)? = nil,
+    around: (@Sendable (Send<Parent>, () async throws -> Void) async throws -> Void)? = nil,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
   ) -> Emission<Parent> {
     let namespace = namespace.map { AnyHashableSendable($0) }
-    return scope(namespace: namespace, childState: childState, withState: withState, transform)
+    return scope(
+      namespace: namespace, childState: childState, withState: withState, around: around, transform)
   }
 
   private func scope<Parent: Sendable>(
     namespace: AnyHashableSendable?,
     childState: (@Sendable (Parent) -> State?)?,
     withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)?,
+    around: (@Sendable (Send<Parent>, () async throws -> Void) async throws -> Void)?,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
   ) -> Emission<Parent> {
@@ -62,7 +70,8 @@ extension Emission {
           .init(kind: .init(operation.kind), priority: operation.priority, callSite: operation.callSite) {
             state, send in
             let (childState, childSend) = transform(state, send)
-            try await work(childState, childSend)
+            guard let around else { return try await work(childState, childSend) }
+            try await around(send) { try await work(childState, childSend) }
           }
         )
       )
@@ -70,21 +79,23 @@ extension Emission {
       return Emission<Parent>(
         storage: .merge(
           children.map {
-            $0.scope(namespace: namespace, childState: childState, withState: withState, transform)
+            $0.scope(
+              namespace: namespace, childState: childState, withState: withState, around: around, transform)
           })
       )
     case .cancellable(let id, let cancelInFlight, let child):
       return Emission<Parent>(
         storage: .cancellable(
           id: qualified(id), cancelInFlight: cancelInFlight,
-          child.scope(namespace: namespace, childState: childState, withState: withState, transform)
+          child.scope(
+            namespace: namespace, childState: childState, withState: withState, around: around, transform)
         )
       )
     case .cancel(let id):
       return Emission<Parent>(storage: .cancel(id: qualified(id)))
     case .lifetime(let id, let isAlive, let child):
       let scopedChild = child.scope(
-        namespace: namespace, childState: childState, withState: withState, transform)
+        namespace: namespace, childState: childState, withState: withState, around: around, transform)
       guard let childState else {
         reportIssue(
           """

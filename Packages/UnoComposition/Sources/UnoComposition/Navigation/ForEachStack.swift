@@ -1,0 +1,247 @@
+import CasePaths
+import ConcurrencyExtras
+import IssueReporting
+import UnoCore
+
+extension Interactor {
+  /// Runs a child interactor for each screen of a navigation stack in this interactor's state.
+  ///
+  /// ```swift
+  /// var body: some InteractorOf<Self> {
+  ///   Interact(initialValue: AppState()) { state, action in
+  ///     switch action {
+  ///     case .list(.rowTapped(let id)):
+  ///       state.path.append(.detail(DetailState(id: id)))  // push by changing state
+  ///       return .state
+  ///     case .path(.element(id: _, action: .detail(.deleteConfirmed))):
+  ///       state.path.removeLast()  // pop by changing state
+  ///       return .state
+  ///     default:
+  ///       return .state
+  ///     }
+  ///   }
+  ///   .when(stateIs: \.list, actionIs: \.list) { ListInteractor() }
+  ///   .forEach(stateIs: \.path, actionIs: \.path) { Path() }
+  /// }
+  /// ```
+  ///
+  /// - `.element(id:action:)` goes to the screen with that id, changed in place; then this
+  ///   interactor receives the same action, so it can react to what the screen did. Its cost does
+  ///   not depend on the depth of the stack: one hash lookup.
+  /// - `.push(id:state:)` and `.popFrom(id:)` (sent by a view or a host) are heard by this
+  ///   interactor first, then applied.
+  /// - An action for an id that is not in the stack (a `.element` or a `.popFrom` for a screen
+  ///   that is gone, a `.push` of an id already there) is dropped and reported here, with the id
+  ///   and the action; it never reaches another screen, since ids are never reused.
+  /// - **A screen's effects die with it.** However a screen is removed (an action of this
+  ///   interactor, `.popFrom`, an effect's write, `dismiss`), every effect it started is cancelled
+  ///   in the step that removes it.
+  /// - A screen's effects can close it with `@Dependency(\.dismiss)`: it is popped with every
+  ///   screen above it.
+  ///
+  /// - Parameters:
+  ///   - toStack: Where the stack lives in this interactor's state.
+  ///   - toStackAction: The case of this interactor's actions that carries the stack's actions.
+  ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
+  ///   - filePath: The path of that file, for the same reports.
+  ///   - line: The line of the call, for the same reports.
+  ///   - column: The column of the call, for the same reports.
+  ///   - element: The interactor of one screen (usually an `@Interactor` enum of the screens).
+  @inlinable
+  public func forEach<ElementState, ElementAction, Element: Interactor<ElementState, ElementAction>>(
+    stateIs toStack: WritableKeyPath<DomainState, StackState<ElementState>> & Sendable,
+    actionIs toStackAction: CaseMember<Action, StackAction<ElementState, ElementAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
+  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+    _StackForEach(
+      parent: self, stack: toStack, action: Action.allCasePaths[keyPath: toStackAction],
+      element: element(), scope: AnyHashableSendable(toStack),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// A child interactor run for each screen of a ``StackState`` in its parent's state. Made by
+/// `Interactor.forEach(stateIs:actionIs:fileID:filePath:line:column:_:)` over a stack.
+public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor {
+  public typealias DomainState = Parent.DomainState
+  public typealias Action = Parent.Action
+  public typealias Body = Never
+  public typealias Stack = StackState<Element.DomainState>
+
+  @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
+  @usableFromInline let stack: WritableKeyPath<Parent.DomainState, Stack> & Sendable
+  @usableFromInline let action: AnyCasePath<Parent.Action, StackAction<Element.DomainState, Element.Action>>
+  @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
+  /// The key path to the stack: with a screen's id, it qualifies the screen's effects.
+  @usableFromInline let scope: AnyHashableSendable
+  /// Where the `forEach` is written: its messages name it and are reported there.
+  @usableFromInline let callSite: CallSite
+
+  @inlinable
+  init(
+    parent: Parent, stack: WritableKeyPath<Parent.DomainState, Stack> & Sendable,
+    action: AnyCasePath<Parent.Action, StackAction<Element.DomainState, Element.Action>>,
+    element: Element, scope: AnyHashableSendable, callSite: CallSite
+  ) {
+    self.parent = parent.eraseToAnyInteractor()
+    self.stack = stack
+    self.action = action
+    self.element = element.eraseToAnyInteractor()
+    self.scope = scope
+    self.callSite = callSite
+  }
+
+  @inlinable
+  public var initialValue: DomainState { parent.initialValue }
+
+  @inlinable
+  public func interact(
+    state parentState: inout DomainState, action parentAction: Action
+  ) -> Emission<DomainState> {
+    guard let stackAction = action.extract(from: parentAction) else {
+      return parent.interact(state: &parentState, action: parentAction)
+    }
+    switch stackAction {
+    case .element(let id, let elementAction):
+      guard
+        let elementEmission = step(
+          &parentState, id: id, { element.interact(state: &$0, action: elementAction) })
+      else {
+        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        return .state
+      }
+      return elementEmission.merging(with: parent.interact(state: &parentState, action: parentAction))
+    case .push(let id, let screen):
+      guard !parentState[keyPath: stack].contains(id: id) else {
+        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        return .state
+      }
+      let emission = parent.interact(state: &parentState, action: parentAction)
+      if !parentState[keyPath: stack].append(screen, id: id) {
+        callSite.reportIssue(droppedMessage(stackAction, parentState))
+      }
+      return emission
+    case .popFrom(let id):
+      guard parentState[keyPath: stack].contains(id: id) else {
+        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        return .state
+      }
+      let emission = parent.interact(state: &parentState, action: parentAction)
+      // The parent may have popped it already on hearing the action.
+      parentState[keyPath: stack].pop(from: id)
+      return emission
+    }
+  }
+
+  /// Runs `body` on the screen `id`, in place, and returns its emission scoped to the screen;
+  /// `nil` if there is no such screen.
+  @inlinable @inline(__always)
+  func step(
+    _ parentState: inout DomainState, id: StackElementID,
+    _ body: (inout Element.DomainState) -> Emission<Element.DomainState>
+  ) -> Emission<DomainState>? {
+    var snapshot: Element.DomainState?
+    guard
+      let emission = parentState[keyPath: stack].modify(
+        id: id,
+        { screen -> Emission<Element.DomainState> in
+          let emission = body(&screen)
+          if !emission.isEmpty { snapshot = screen }
+          return emission
+        })
+    else { return nil }
+    guard let snapshot else { return .state }
+    return scoped(emission, id: id, from: snapshot)
+  }
+
+  /// The screen's emission, with effects that read and write the screen, die with it, and can
+  /// dismiss it.
+  @usableFromInline
+  func scoped(
+    _ emission: Emission<Element.DomainState>, id: StackElementID, from snapshot: Element.DomainState
+  ) -> Emission<DomainState> {
+    let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
+    let (stack, callSite) = (self.stack, self.callSite)
+    return emission.scope(
+      namespace: childScope,
+      childState: { parentState in parentState[keyPath: stack][id: id] },
+      withState: { parentState, body in
+        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: "An operator of")
+      },
+      around: Presentation.around(
+        name: {
+          "the screen \(id) of '.forEach(stateIs: \(String(reflecting: stack)))' written at \(callSite)"
+        },
+        remove: { parentState in parentState[keyPath: stack].pop(from: id) }
+      )
+    ) { parentState, parentSend in
+      let screenState = DynamicState<Element.DomainState> {
+        await parentState.current[keyPath: stack][id: id] ?? snapshot
+      }
+      let screenSend = Send<Element.DomainState> { reduce in
+        parentSend.reduce { parentState in
+          self.step(&parentState, id: id, reduce) ?? self.reportGone(id: id, what: "An effect of")
+        }
+      }
+      return (screenState, screenSend)
+    }
+    .tied(to: childScope) { parentState in parentState[keyPath: stack].contains(id: id) }
+  }
+
+  @usableFromInline
+  func droppedMessage(
+    _ stackAction: StackAction<Element.DomainState, Element.Action>, _ parentState: DomainState
+  )
+    -> String
+  {
+    let ids = parentState[keyPath: stack].ids.map(\.description).joined(separator: ", ")
+    let (what, why): (String, String)
+    switch stackAction {
+    case .element(let id, let action):
+      what = "An action '\(action)' for the screen \(id)"
+      why = """
+        The screen was popped before the action arrived, for instance by an action sent from a \
+        screen that was still on display, or the id is wrong. Its effects were cancelled when it \
+        was popped; send a screen's actions only while it is in the stack.
+        """
+    case .push(let id, _):
+      what = "A push of the screen \(id)"
+      why = """
+        The stack already holds a screen with that id. Ids are never reused: push with an id \
+        that was never in the stack, or append the screen's state to the stack in an interactor, \
+        which gives it a new id.
+        """
+    case .popFrom(let id):
+      what = "A pop from the screen \(id)"
+      why = """
+        The screen was popped already, or the id is wrong.
+        """
+    }
+    return """
+      \(what) reached '.forEach(stateIs: \(String(reflecting: stack)))' (written at \(callSite)), \
+      whose stack holds [\(ids)]. The action was dropped.
+
+      \(why)
+      """
+  }
+
+  /// Reports a write into a screen that is gone. Its effects are cancelled in the step that pops
+  /// it, so this happens only to work that escaped them.
+  private func reportGone(id: StackElementID, what: String) -> Emission<DomainState> {
+    callSite.reportIssue(
+      """
+      \(what) '\(Element.self)' wrote the screen \(id) of '\(String(reflecting: stack))' (the \
+      'forEach' written at \(callSite)) after the screen was popped. The write was dropped.
+
+      The screen's effects are cancelled when it is popped; this write came from work that \
+      outlived its effect. Keep the writes inside the effect that was given the 'Send'.
+      """
+    )
+    return .state
+  }
+}
