@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct UnoCompositionMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [InteractorMacro.self]
+  let providingMacros: [any Macro.Type] = [InteractorMacro.self, InteractorEnumMacro.self]
 }

@@ -481,3 +481,77 @@ struct AppInteractor: Interactor {
     #expect(calls.value == 1)
   }
 }
+
+// MARK: The same stack with its screens and destinations declared by `@Interactor` enums
+
+@Interactor
+enum Stacked {
+  case detail(PlainDetail)
+  case meeting(PlainSheet)
+}
+extension Stacked.State: Equatable, Codable {}
+extension Stacked.Action: Equatable, Codable {}
+
+struct PlainSheet: Interactor {
+  typealias DomainState = Sheet
+  typealias Action = SheetAction
+  var body: some InteractorOf<Self> {
+    SheetInteractor(clock: TestClock())
+  }
+}
+
+struct PlainDetail: Interactor {
+  typealias DomainState = Detail
+  typealias Action = DetailAction
+  var body: some InteractorOf<Self> {
+    DetailInteractor(clock: TestClock())
+  }
+}
+
+struct MacroApp: Interactor {
+  struct State: Sendable, Equatable {
+    var path = StackState<Stacked.State>()
+  }
+  @CasePathable
+  enum Action: Sendable {
+    case path(StackAction<Stacked.State, Stacked.Action>)
+  }
+  typealias DomainState = State
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: State()) { _, _ in .state }
+      .forEach(stateIs: \.path, actionIs: \.path) { Stacked() }
+  }
+}
+
+@MainActor
+@Suite struct InteractorEnumTests {
+  @Test func theMacrosEnumRoutesEachCaseToItsChild() async {
+    let runtime = withDependencies {
+      $0.stackElementID = .incrementing()
+    } operation: {
+      InteractorRuntime(MacroApp())
+    }
+    runtime.send(.path(.push(id: 0, state: .detail(Detail(id: 3)))))
+    runtime.send(.path(.push(id: 1, state: .meeting(Sheet()))))
+    runtime.send(.path(.element(id: 0, action: .detail(.increment))))
+    runtime.send(.path(.element(id: 1, action: .meeting(.type("notes")))))
+    #expect(runtime.state.path[id: 0] == .detail(Detail(id: 3, count: 1)))
+    #expect(runtime.state.path[id: 1] == .meeting(Sheet(text: "notes")))
+    // An action of another case than the screen's is dropped and reported.
+    withKnownIssue {
+      runtime.send(.path(.element(id: 1, action: .detail(.increment))))
+    }
+    #expect(runtime.state.path[id: 1] == .meeting(Sheet(text: "notes")))
+    // A screen dismisses itself through the enum.
+    await runtime.send(.path(.element(id: 1, action: .meeting(.close)))).finish()
+    #expect(runtime.state.path.ids == [0])
+  }
+
+  @Test func theGeneratedStateAndActionRoundTripThroughJSON() throws {
+    let state = Stacked.State.detail(Detail(id: 1, count: 2, destination: .sheet(Sheet(text: "x"))))
+    #expect(try JSONDecoder().decode(Stacked.State.self, from: JSONEncoder().encode(state)) == state)
+    let action = Stacked.Action.meeting(.type("y"))
+    #expect(try JSONDecoder().decode(Stacked.Action.self, from: JSONEncoder().encode(action)) == action)
+  }
+}

@@ -1,0 +1,165 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// `@Interactor` on an enum whose cases each carry one interactor: the destinations a screen can
+/// present, or the screens of a navigation stack.
+///
+/// ```swift
+/// @Interactor
+/// enum Destination {
+///   case edit(EditInteractor)
+///   case confirmDeletion(ConfirmInteractor)
+/// }
+/// ```
+///
+/// generates, inside the enum,
+/// - `State` and `Action`: `@CasePathable` enums with one case per child, carrying the child's
+///   state and action, `Sendable`;
+/// - `typealias DomainState = State`;
+/// - `body`: routes each case's actions to its child while the state is in that case (the
+///   case-path form of `when`, so a child's effects die when the state leaves its case);
+/// - `init()`, so that the parent writes `Destination()`;
+///
+/// and the `Interactor` conformance. Each child is made with `init()`.
+public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
+  public static func expansion(
+    of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+    conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+  ) throws -> [DeclSyntax] {
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self) else {
+      context.diagnose(Diagnostic(node: node, message: EnumMessage.notAnEnum))
+      return []
+    }
+    if let generics = enumDecl.genericParameterClause {
+      context.diagnose(Diagnostic(node: generics, message: EnumMessage.generic(enumDecl.name.text)))
+      return []
+    }
+    guard let cases = children(of: enumDecl, in: context) else { return [] }
+    guard !cases.isEmpty else {
+      context.diagnose(Diagnostic(node: enumDecl.name, message: EnumMessage.noCases(enumDecl.name.text)))
+      return []
+    }
+    let access =
+      enumDecl.modifiers.contains { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }
+      ? "public "
+      : enumDecl.modifiers.contains { $0.name.tokenKind == .keyword(.package) } ? "package " : ""
+    let stateCases = cases.map { "  case \($0.name)(\($0.type).DomainState)" }.joined(separator: "\n")
+    let actionCases = cases.map { "  case \($0.name)(\($0.type).Action)" }.joined(separator: "\n")
+    let routes = cases.map {
+      "    .when(stateIs: \\.\($0.name), actionIs: \\.\($0.name)) { \($0.type)() }"
+    }.joined(separator: "\n")
+    let first = cases[0]
+    return [
+      """
+      @CasePaths.CasePathable
+      \(raw: access)enum State: Sendable {
+      \(raw: stateCases)
+      }
+      """,
+      """
+      @CasePaths.CasePathable
+      \(raw: access)enum Action: Sendable {
+      \(raw: actionCases)
+      }
+      """,
+      "\(raw: access)typealias DomainState = State",
+      """
+      /// The routing of every case to its child; which case `self` is does not matter.
+      \(raw: access)init() {
+        self = .\(raw: first.name)(\(raw: first.type)())
+      }
+      """,
+      """
+      \(raw: access)var body: some UnoCore.Interactor<State, Action> {
+        UnoComposition.Empty<State, Action>()
+      \(raw: routes)
+      }
+      """,
+    ]
+  }
+
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) throws -> [ExtensionDeclSyntax] {
+    guard let enumDecl = declaration.as(EnumDeclSyntax.self), enumDecl.genericParameterClause == nil,
+      !protocols.isEmpty
+    else { return [] }
+    return [try ExtensionDeclSyntax("extension \(type.trimmed): UnoCore.Interactor {}")]
+  }
+
+  /// The enum's cases, each with its name and its interactor's type; `nil` after diagnosing a
+  /// case that does not carry exactly one interactor.
+  private static func children(
+    of enumDecl: EnumDeclSyntax, in context: some MacroExpansionContext
+  ) -> [(name: String, type: String)]? {
+    var children: [(name: String, type: String)] = []
+    var valid = true
+    for member in enumDecl.memberBlock.members {
+      guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
+      for element in caseDecl.elements {
+        guard let parameters = element.parameterClause?.parameters, parameters.count == 1,
+          let parameter = parameters.first, parameter.firstName == nil
+        else {
+          context.diagnose(
+            Diagnostic(
+              node: element, message: EnumMessage.notOneInteractor(element.name.text, enumDecl.name.text)))
+          valid = false
+          continue
+        }
+        children.append((element.name.text, parameter.type.trimmedDescription))
+      }
+    }
+    return valid ? children : nil
+  }
+}
+
+enum EnumMessage: DiagnosticMessage {
+  case notAnEnum
+  case generic(String)
+  case noCases(String)
+  case notOneInteractor(String, String)
+
+  var message: String {
+    switch self {
+    case .notAnEnum:
+      return """
+        '@Interactor' without arguments declares an enum of child interactors, one per case \
+        ('case edit(EditInteractor)'); for a struct, name its state and action: \
+        '@Interactor<CounterState, CounterAction>'.
+        """
+    case .generic(let name):
+      return """
+        '@Interactor' enum '\(name)' cannot be generic: its State and Action enums name each \
+        child's types, which must be known. Use concrete child interactors.
+        """
+    case .noCases(let name):
+      return """
+        '@Interactor' enum '\(name)' has no cases: add one per child, each carrying the child's \
+        interactor, as in 'case edit(EditInteractor)'.
+        """
+    case .notOneInteractor(let caseName, let name):
+      return """
+        The case '\(caseName)' of '@Interactor' enum '\(name)' must carry exactly one \
+        interactor, without a label, as in 'case \(caseName)(\(caseName.prefix(1).uppercased() + caseName.dropFirst())Interactor)': \
+        it becomes the child that runs while the state is in that case.
+        """
+    }
+  }
+
+  var diagnosticID: MessageID {
+    let id: String
+    switch self {
+    case .notAnEnum: id = "notAnEnum"
+    case .generic: id = "genericEnum"
+    case .noCases: id = "noCases"
+    case .notOneInteractor: id = "notOneInteractor"
+    }
+    return MessageID(domain: "UnoCompositionMacros", id: id)
+  }
+
+  var severity: DiagnosticSeverity { .error }
+}

@@ -1,0 +1,198 @@
+import MacroTesting
+import SwiftSyntaxMacroExpansion
+import Testing
+import UnoCompositionMacros
+
+@Suite(
+  .macros(
+    ["Interactor": MacroSpec(type: InteractorEnumMacro.self, conformances: ["Interactor"])],
+    record: .missing
+  )
+)
+struct InteractorEnumMacroTests {
+  @Test func expandsAnEnumOfChildren() {
+    assertMacro {
+      """
+      @Interactor
+      enum Destination {
+        case edit(EditInteractor)
+        case confirmDeletion(ConfirmInteractor), record(RecordMeetingInteractor)
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        case edit(EditInteractor)
+        case confirmDeletion(ConfirmInteractor), record(RecordMeetingInteractor)
+
+        @CasePaths.CasePathable
+        enum State: Sendable {
+          case edit(EditInteractor.DomainState)
+          case confirmDeletion(ConfirmInteractor.DomainState)
+          case record(RecordMeetingInteractor.DomainState)
+        }
+
+        @CasePaths.CasePathable
+        enum Action: Sendable {
+          case edit(EditInteractor.Action)
+          case confirmDeletion(ConfirmInteractor.Action)
+          case record(RecordMeetingInteractor.Action)
+        }
+
+        typealias DomainState = State
+
+        /// The routing of every case to its child; which case `self` is does not matter.
+        init() {
+          self = .edit(EditInteractor())
+        }
+
+        var body: some UnoCore.Interactor<State, Action> {
+          UnoComposition.Empty<State, Action>()
+            .when(stateIs: \.edit, actionIs: \.edit) {
+            EditInteractor()
+          }
+            .when(stateIs: \.confirmDeletion, actionIs: \.confirmDeletion) {
+            ConfirmInteractor()
+          }
+            .when(stateIs: \.record, actionIs: \.record) {
+            RecordMeetingInteractor()
+          }
+        }
+      }
+
+      extension Destination: UnoCore.Interactor {
+      }
+      """#
+    }
+  }
+
+  @Test func aPublicEnumGetsPublicMembers() {
+    assertMacro {
+      """
+      @Interactor
+      public enum Path {
+        case detail(DetailInteractor)
+      }
+      """
+    } expansion: {
+      #"""
+      public enum Path {
+        case detail(DetailInteractor)
+
+        @CasePaths.CasePathable
+        public enum State: Sendable {
+          case detail(DetailInteractor.DomainState)
+        }
+
+        @CasePaths.CasePathable
+        public enum Action: Sendable {
+          case detail(DetailInteractor.Action)
+        }
+
+        public typealias DomainState = State
+
+        /// The routing of every case to its child; which case `self` is does not matter.
+        public init() {
+          self = .detail(DetailInteractor())
+        }
+
+        public var body: some UnoCore.Interactor<State, Action> {
+          UnoComposition.Empty<State, Action>()
+            .when(stateIs: \.detail, actionIs: \.detail) {
+            DetailInteractor()
+          }
+        }
+      }
+
+      extension Path: UnoCore.Interactor {
+      }
+      """#
+    }
+  }
+
+  @Test func aStructIsRefusedWithTheOtherForm() {
+    assertMacro {
+      """
+      @Interactor
+      struct Destination {
+      }
+      """
+    } diagnostics: {
+      """
+      @Interactor
+      ┬──────────
+      ╰─ 🛑 '@Interactor' without arguments declares an enum of child interactors, one per case ('case edit(EditInteractor)'); for a struct, name its state and action: '@Interactor<CounterState, CounterAction>'.
+      struct Destination {
+      }
+      """
+    }
+  }
+
+  @Test func aGenericEnumIsRefused() {
+    assertMacro {
+      """
+      @Interactor
+      enum Destination<Child> {
+        case edit(Child)
+      }
+      """
+    } diagnostics: {
+      """
+      @Interactor
+      enum Destination<Child> {
+                      ┬──────
+                      ╰─ 🛑 '@Interactor' enum 'Destination' cannot be generic: its State and Action enums name each child's types, which must be known. Use concrete child interactors.
+        case edit(Child)
+      }
+      """
+    }
+  }
+
+  @Test func anEnumWithoutCasesIsRefused() {
+    assertMacro {
+      """
+      @Interactor
+      enum Destination {
+      }
+      """
+    } diagnostics: {
+      """
+      @Interactor
+      enum Destination {
+           ┬──────────
+           ╰─ 🛑 '@Interactor' enum 'Destination' has no cases: add one per child, each carrying the child's interactor, as in 'case edit(EditInteractor)'.
+      }
+      """
+    }
+  }
+
+  @Test func everyCaseWithoutExactlyOneInteractorIsRefusedAtTheCase() {
+    assertMacro {
+      """
+      @Interactor
+      enum Destination {
+        case edit(EditInteractor)
+        case none
+        case pair(EditInteractor, ConfirmInteractor)
+        case labeled(child: EditInteractor)
+      }
+      """
+    } diagnostics: {
+      """
+      @Interactor
+      enum Destination {
+        case edit(EditInteractor)
+        case none
+             ┬───
+             ╰─ 🛑 The case 'none' of '@Interactor' enum 'Destination' must carry exactly one interactor, without a label, as in 'case none(NoneInteractor)': it becomes the child that runs while the state is in that case.
+        case pair(EditInteractor, ConfirmInteractor)
+             ┬──────────────────────────────────────
+             ╰─ 🛑 The case 'pair' of '@Interactor' enum 'Destination' must carry exactly one interactor, without a label, as in 'case pair(PairInteractor)': it becomes the child that runs while the state is in that case.
+        case labeled(child: EditInteractor)
+             ┬─────────────────────────────
+             ╰─ 🛑 The case 'labeled' of '@Interactor' enum 'Destination' must carry exactly one interactor, without a label, as in 'case labeled(LabeledInteractor)': it becomes the child that runs while the state is in that case.
+      }
+      """
+    }
+  }
+}
