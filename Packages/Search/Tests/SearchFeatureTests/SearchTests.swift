@@ -249,7 +249,7 @@ import UnoTesting
       ])
     #expect(
       searchPlugin.actions[5].example
-        == .object(["detail": .object(["_0": .object(["toggleFavorite": .object([:])])])]))
+        == .object(["detail": .object(["toggleFavorite": .object([:])])]))
     let session = searchPlugin.makeSession()
     try session.send(.object(["queryChanged": .object(["query": .string("grinning face")])]))
     try await session.send(.string("submit")).finish()

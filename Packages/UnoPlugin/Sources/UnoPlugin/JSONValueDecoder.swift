@@ -2,9 +2,15 @@
 /// its text (same rules, same `DecodingError`s and coding paths), without writing the value back
 /// to text and parsing it again. uno-host decodes every action this way.
 ///
-/// One deliberate difference: a number that does not fit its type (`300` for a `UInt8`) is
-/// reported with the path of the field; JSONDecoder reports it with an empty path, which made
-/// uno-host's message name no field.
+/// Differences, all deliberate:
+/// - A number that does not fit its type (`300` for a `UInt8`) is reported with the path of the
+///   field; JSONDecoder reports it with an empty path, which made uno-host's message name no field.
+/// - Actions read the way people write them, at any depth, beside Swift's synthesized forms:
+///   - the one unlabeled value of an enum case is written as itself:
+///     `{"detail":{"load":{}}}` and `{"renamed":"x"}` read as `{"detail":{"_0":{"load":{}}}}`
+///     and `{"renamed":{"_0":"x"}}`;
+///   - a case without values is written as its bare name: `"toggled"` reads as `{"toggled":{}}`.
+///   ``JSONValueEncoder`` writes the first form, so what the host writes it reads back.
 ///
 /// ```swift
 /// let action = try JSONValueDecoder().decode(CounterAction.self, from: .object(["increment": .object([:])]))
@@ -24,7 +30,20 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   // MARK: Decoder
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    guard case .object(let object) = value else { throw mismatch([String: Any].self) }
+    let object: [String: JSONValue]
+    switch value {
+    case .object(let fields):
+      object = fields
+    case .string(let name) where Key(stringValue: name) != nil:
+      // A case without values, written as its bare name.
+      object = [name: .object([:])]
+    case .null:
+      throw mismatch([String: Any].self)
+    default:
+      // The one unlabeled value of an enum case, written as itself.
+      guard UnlabeledValue.isOnlyKey(of: Key.self) else { throw mismatch([String: Any].self) }
+      object = [UnlabeledValue.key: value]
+    }
     return KeyedDecodingContainer(KeyedContainer<Key>(object: object, codingPath: codingPath))
   }
 
@@ -124,6 +143,16 @@ private struct ValueDecoder: Decoder, SingleValueDecodingContainer {
   func decode<T: Decodable>(_ type: T.Type) throws -> T { try unbox(type) }
 }
 
+/// Swift's synthesized coding names the one unlabeled value of an enum case `_0`.
+enum UnlabeledValue {
+  static let key = "_0"
+
+  /// Whether `_0` is a key of `Key` and `_1` is not: the keys of a case with one unlabeled value.
+  static func isOnlyKey<Key: CodingKey>(of _: Key.Type) -> Bool {
+    Key(stringValue: key) != nil && Key(stringValue: "_1") == nil
+  }
+}
+
 /// The coding key of an array element.
 private struct IndexKey: CodingKey {
   let intValue: Int?
@@ -139,9 +168,20 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   var allKeys: [Key] { object.keys.compactMap { Key(stringValue: $0) } }
 
-  func contains(_ key: Key) -> Bool { object[key.stringValue] != nil }
+  func contains(_ key: Key) -> Bool { object[key.stringValue] != nil || isUnlabeledValueWrittenAsItself(key) }
+
+  /// Whether `key` is a case's one unlabeled value (`_0`) and the object is that value, written
+  /// as itself: `{"load":{}}` for `{"_0":{"load":{}}}`. An empty object is not: `{}` is a case
+  /// whose optional value is absent.
+  private func isUnlabeledValueWrittenAsItself(_ key: Key) -> Bool {
+    key.stringValue == UnlabeledValue.key && !object.isEmpty && object[UnlabeledValue.key] == nil
+      && UnlabeledValue.isOnlyKey(of: Key.self)
+  }
 
   private func decoder(for key: Key) throws -> ValueDecoder {
+    if isUnlabeledValueWrittenAsItself(key) {
+      return ValueDecoder(value: .object(object), codingPath: codingPath + [key])
+    }
     guard let value = object[key.stringValue] else {
       throw DecodingError.keyNotFound(
         key,

@@ -72,8 +72,24 @@ private final class Node {
 
   var content = Content.empty
 
+  /// The slot of a case's one unlabeled value (`{"_0": v}`), which is written as `v` itself (see
+  /// ``JSONValueDecoder``), unless `v` is an empty object, which would read as a case without it.
+  private var unlabeledValue: Slot? {
+    guard case .object(let object) = content, object.count == 1, object[0].key == UnlabeledValue.key
+    else { return nil }
+    if case .node(let node) = object[0].slot {
+      switch node.content {
+      case .empty: return nil
+      case .object(let fields) where fields.isEmpty: return nil
+      default: break
+      }
+    }
+    return object[0].slot
+  }
+
   var value: JSONValue {
-    switch content {
+    if let unlabeledValue { return unlabeledValue.value }
+    return switch content {
     case .empty: .object([:])  // an Encodable that encoded nothing: JSONEncoder writes {}
     case .value(let value): value
     case .object(let object):
@@ -84,6 +100,7 @@ private final class Node {
 
   /// Writes the text ``value`` would have, keys sorted, without building it.
   func write(to output: inout [UInt8]) {
+    if let unlabeledValue { return unlabeledValue.write(to: &output) }
     switch content {
     case .empty: output.append(contentsOf: "{}".utf8)
     case .value(let value): value.write(to: &output)

@@ -7,15 +7,18 @@ import Testing
 /// where it fails, with the same error (kind and coding path): uno-host's messages are built from
 /// them.
 @Suite struct JSONValueDecoderTests {
-  enum Action: Codable, Equatable {
+  enum Action: Codable, Equatable, Sendable {
     case bare
     case labeled(amount: Int, note: String?)
     case unlabeled(Double, [UInt8])
     case nested(Inner)
     case mixed(flag: Bool, values: [Int: String], small: Int8)
+    case text(String)
+    case maybe(Int?)
+    indirect case wrapped(Action)
   }
 
-  struct Inner: Codable, Equatable {
+  struct Inner: Codable, Equatable, Sendable {
     var name: String
     var tags: [String] = []
     var child: [Inner]? = nil
@@ -46,9 +49,63 @@ import Testing
     #"{"unknown":{}}"#,
     #"{"bare":{},"labeled":{"amount":1}}"#,
     #"[]"#,
-    #""bare""#,
     #"null"#,
+    #""unknown""#,
   ]
+
+  /// Where it reads more than JSONDecoder: actions as people write them, at any depth (an
+  /// unlabeled value as itself, a case without values as its bare name), and Swift's forms too.
+  @Test(arguments: [
+    (#""bare""#, Action.bare),
+    (#"{"nested":{"name":"a","tags":[]}}"#, .nested(Inner(name: "a"))),
+    (#"{"text":"x"}"#, .text("x")),
+    (#"{"wrapped":"bare"}"#, .wrapped(.bare)),
+    (#"{"wrapped":{"text":"y"}}"#, .wrapped(.text("y"))),
+    (
+      #"{"wrapped":{"wrapped":{"nested":{"name":"b","tags":[]}}}}"#,
+      .wrapped(.wrapped(.nested(Inner(name: "b"))))
+    ),
+    (#"{"maybe":{}}"#, .maybe(nil)),
+    (#"{"maybe":4}"#, .maybe(4)),
+    (#"{"wrapped":{"_0":{"bare":{}}}}"#, .wrapped(.bare)),
+    (#"{"nested":{"_0":{"name":"a","tags":[]}}}"#, .nested(Inner(name: "a"))),
+  ])
+  func readsActionsAsPeopleWriteThem(_ json: String, _ expected: Action) throws {
+    let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    #expect(try JSONValueDecoder().decode(Action.self, from: value) == expected)
+  }
+
+  /// A value of the wrong kind, written in the short form, is named by its place, the one
+  /// unlabeled value (`_0`) included.
+  @Test(arguments: [
+    (#"{"text":1}"#, "typeMismatch String at text._0"),
+    (#"{"wrapped":"unknown"}"#, "typeMismatch Dictionary<String, Any> at wrapped._0"),
+    (#"{"wrapped":7}"#, "typeMismatch Dictionary<String, Any> at wrapped._0"),
+  ])
+  func aValueOfTheWrongKindInTheShortFormIsNamedByItsPlace(_ json: String, _ shape: String) throws {
+    let value = try JSONDecoder().decode(JSONValue.self, from: Data(json.utf8))
+    #expect(throws: DecodingError.self) { try JSONValueDecoder().decode(Action.self, from: value) }
+    do {
+      _ = try JSONValueDecoder().decode(Action.self, from: value)
+    } catch {
+      #expect(Self.shape(error) == shape)
+    }
+  }
+
+  /// The encoder writes an unlabeled value as itself, and reads back what it wrote.
+  @Test(arguments: [
+    (Action.text("x"), #"{"text":"x"}"#),
+    (.wrapped(.text("y")), #"{"wrapped":{"text":"y"}}"#),
+    (.nested(Inner(name: "a")), #"{"nested":{"name":"a","tags":[]}}"#),
+    (.maybe(nil), #"{"maybe":{}}"#),
+    (.maybe(4), #"{"maybe":4}"#),
+    (.wrapped(.bare), #"{"wrapped":{"bare":{}}}"#),
+    (.unlabeled(1.5, [1]), #"{"unlabeled":{"_0":1.5,"_1":[1]}}"#),
+  ])
+  func writesUnlabeledValuesAsThemselvesAndReadsThemBack(_ action: Action, _ json: String) throws {
+    #expect(try JSONValueEncoder().text(action) == json)
+    #expect(try JSONValueDecoder().decode(Action.self, from: JSONValueEncoder().encode(action)) == action)
+  }
 
   @Test(arguments: cases)
   func decodesAndFailsLikeJSONDecoder(_ json: String) throws {
