@@ -58,7 +58,11 @@ actor MCPStdioTransport: Transport {
   }
 
   func send(_ data: Data) async throws {
-    if let id = MessageScreen.answeredRequest(data) { forget([id]) }
+    // A request counts as answered once its answer is written, not before: the host exits as soon
+    // as every request is answered, and an answer still queued for stdout then was lost (the
+    // host-kit test saw an MCP session end with no answer at all).
+    let answered = MessageScreen.answeredRequest(data)
+    defer { if let answered { forget([answered]) } }
     try await write(Array(data))
   }
 
