@@ -4,9 +4,11 @@
 # of the test command: it is the tool that finds a flaky test or a lost wake-up, and the evidence
 # that there is none left.
 #
-#   bash Tools/flake-check.sh [-n runs] [-q quiet-seconds] [-o dir] [-- swift test arguments...]
+#   bash Tools/flake-check.sh [-n runs] [-s sanitizer] [-q quiet-seconds] [-o dir] [-- swift test arguments...]
 #
 #   -n   how many runs (default 50)
+#   -s   thread or address: every run under that sanitizer, as Tools/sanitize.sh runs the suite
+#        (its own build folder, one suite at a time, halting at the first report)
 #   -q   a run none of whose processes uses CPU for this long has stalled (default 60)
 #   -o   where the logs go (default .build/flake-check)
 #
@@ -18,10 +20,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 runs=50
 quiet=60
+sanitizer=""
 out=.build/flake-check
-while getopts "n:q:o:" option; do
+while getopts "n:s:q:o:" option; do
   case $option in
     n) runs=$OPTARG ;;
+    s) sanitizer=$OPTARG ;;
     q) quiet=$OPTARG ;;
     o) out=$OPTARG ;;
     *) exit 2 ;;
@@ -33,12 +37,21 @@ mkdir -p "$out"
 out=$(realpath "$out")
 command -v gdb >/dev/null || echo "flake-check: gdb is not installed; a stall is reported without thread dumps" >&2
 source Tools/lib/watched-run.sh
-swift build --build-tests || exit 1
+build=()
+test=()
+if [ -n "$sanitizer" ]; then
+  build=(--sanitize="$sanitizer" --scratch-path ".build-$sanitizer")
+  test=(--no-parallel)
+  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1"
+  export UNO_SKIP_OUTSIDE_PACKAGE=1
+fi
+swift build --build-tests "${build[@]}" || exit 1
 
 for ((run = 1; run <= runs; run++)); do
   log="$out/run-$run.log"
   start=$(date +%s)
-  WATCH_QUIET=1 WATCH_STALL_SECONDS=$quiet run_watched "$log" swift test --skip-build "$@"
+  WATCH_QUIET=1 WATCH_STALL_SECONDS=$quiet run_watched "$log" swift test --skip-build "${build[@]}" "${test[@]}" "$@"
+  if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "$log"; then rc=1; fi
   summary=$(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed) after [0-9.]+ seconds' "$log" | tail -1)
   [ "$rc" -eq 125 ] && summary="STALLED; see $log.threads and $log.waiters"
   echo "$(date -u +%FT%TZ) run $run: exit $rc in $(($(date +%s) - start)) s; ${summary:-no summary}" | tee -a "$out/summary.txt"

@@ -149,6 +149,16 @@ func main() async {
   }
   report("ratio forEach row send 1000/10 rows", rowSends[1_000]! / rowSends[10]!)
   report("ratio forEach row send 1000 rows/when1", rowSends[1_000]! / oneWhenSend)
+  // A navigation stack: an action to the top screen must not cost more with the depth.
+  var stackSends: [Int: Double] = [:]
+  for depth in [1, 50] {
+    let stack = InteractorRuntime(BenchStackInteractor(depth: depth))
+    let action = BenchStackAction.path(.element(id: stack.state.path.ids.last!, action: .increment))
+    stackSends[depth] = nanoseconds(iterations: n / 10) { stack.send(action) }
+    precondition(stack.state.path.last!.count > 0, "the stack's top screen did not count")
+    report("stack top screen send, \(depth) deep", stackSends[depth]!, " ns")
+  }
+  report("ratio stack top screen send 50/1 deep", stackSends[50]! / stackSends[1]!)
   // Removing a row (the first: the most to shift) whose effect runs, then adding it back.
   for (count, withEffect) in [(10, true), (1_000, true), (1_000, false)] {
     let list = InteractorRuntime(BenchListInteractor(count: count))

@@ -17,8 +17,15 @@ final class ConnectedHost {
   /// Every `notifications/resources/updated` the client received, by URI, in order.
   let updates: AsyncStream<String>
 
-  init(clock: some Clock<Duration> & Sendable = ImmediateClock()) async throws {
-    host = MCPHost(registry: try makeRegistry(), sessionDependencies: { $0.continuousClock = clock })
+  init(
+    clock: some Clock<Duration> & Sendable = ImmediateClock(), registry: FeatureRegistry? = nil
+  ) async throws {
+    host = MCPHost(
+      registry: try registry ?? makeRegistry(),
+      sessionDependencies: {
+        $0.continuousClock = clock
+        $0.stackElementID = .incrementing()
+      })
     let (clientTransport, serverTransport) = await InMemoryTransport.createConnectedPair()
     let (updates, continuation) = AsyncStream<String>.makeStream()
     self.updates = updates
@@ -97,6 +104,34 @@ final class ConnectedHost {
 
     #expect(try await connected.call("close_session", ["session": 1]).value["closed"] == .bool(true))
     #expect(host(connected).openSessions == 0)
+    await connected.stop()
+  }
+
+  @Test func aStackedFeatureIsDrivenWithTheStacksJSONForms() async throws {
+    let connected = try await ConnectedHost(registry: try FeatureRegistry([bookPlugin]))
+    _ = try await connected.call("open_session", ["feature": "book"])
+    let pushed = try await connected.call(
+      "send_action",
+      [
+        "session": 1,
+        "action": ["path": ["push": ["id": 3, "state": ["page": ["title": "Three", "count": 0]]]]],
+      ])
+    #expect(!pushed.isError)
+    func screens(_ value: JSONValue) -> [JSONValue] {
+      guard case .array(let screens)? = value["state"]?["path"] else { return [] }
+      return screens
+    }
+    #expect(screens(pushed.value).first?["id"] == .integer(3))
+    let counted = try await connected.call(
+      "send_action",
+      ["session": 1, "action": ["path": ["element": ["id": 3, "action": ["page": "increment"]]]]])
+    #expect(screens(counted.value).first?["state"]?["page"]?["count"] == .integer(1))
+    let closed = try await connected.call(
+      "send_action",
+      ["session": 1, "action": ["path": ["element": ["id": 3, "action": ["page": "close"]]]], "wait": true])
+    #expect(closed.value["state"]?["path"] == .array([]))
+    // The effect that dismissed the page was cancelled with it, in the step that popped it.
+    #expect(closed.value["effects"] == .string("cancelled"))
     await connected.stop()
   }
 
