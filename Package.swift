@@ -119,6 +119,9 @@ let package = Package(
       dependencies: [
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         "UnoHostCore", "UnoHostMCP", "BundledFeatures", .product(name: "MCP", package: "swift-sdk"),
+        // A stacked feature of the tests' own (StackHostTests).
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
       ],
       path: "Apps/uno-host/Tests/UnoHostCoreTests",
       exclude: ["FuzzRegressions"]

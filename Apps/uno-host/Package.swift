@@ -16,6 +16,8 @@ let package = Package(
     .package(path: "../../Packages/Counter"),
     .package(path: "../../Packages/Search"),
     .package(path: "../../Packages/Todos"),
+    .package(path: "../../Packages/UnoComposition"),
+    .package(path: "../../Packages/UnoPresentation"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -76,6 +78,9 @@ let package = Package(
       name: "UnoHostCoreTests",
       dependencies: [
         "UnoHostCore", "UnoHostMCP", "BundledFeatures", .product(name: "MCP", package: "swift-sdk"),
+        // A stacked feature of the tests' own (StackHostTests).
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
       ],
       exclude: ["FuzzRegressions"]
     ),
