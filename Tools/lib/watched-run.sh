@@ -21,12 +21,14 @@ run_watched() {
   local quiet_limit=${WATCH_STALL_SECONDS:-120}
   local waiters="$log.waiters-live"
   rm -f "$waiters" "$log.threads" "$log.waiters"
-  if [ "${WATCH_QUIET:-0}" = 1 ]; then
-    UNO_WAITER_DUMP="$waiters" setsid stdbuf -oL -eL "$@" >"$log" 2>&1 &
-  else
-    UNO_WAITER_DUMP="$waiters" setsid stdbuf -oL -eL "$@" > >(tee "$log") 2>&1 &
+  # The output goes to the log, which is complete once the command has exited; a `tail` that ends
+  # with the command shows it as it comes.
+  UNO_WAITER_DUMP="$waiters" setsid stdbuf -oL -eL "$@" >"$log" 2>&1 &
+  local leader=$! shower="" last_cpu=-1 last_change now cpu
+  if [ "${WATCH_QUIET:-0}" != 1 ]; then
+    tail -n +1 -f --pid="$leader" "$log" &
+    shower=$!
   fi
-  local leader=$! last_cpu=-1 last_change now cpu
   last_change=$(date +%s)
   while kill -0 "$leader" 2>/dev/null; do
     sleep 5
@@ -39,6 +41,7 @@ run_watched() {
       _report_stall "$leader" "$log" "$waiters" "$quiet_limit"
       kill -KILL $(_session_pids "$leader") 2>/dev/null
       wait "$leader" 2>/dev/null
+      [ -n "$shower" ] && wait "$shower"
       rm -f "$waiters"
       rc=125
       return
@@ -46,6 +49,7 @@ run_watched() {
   done
   wait "$leader"
   rc=$?
+  [ -n "$shower" ] && wait "$shower"
   rm -f "$waiters"
 }
 
