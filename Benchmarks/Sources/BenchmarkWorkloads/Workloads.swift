@@ -103,6 +103,25 @@ public struct Debounced: Interactor {
   }
 }
 
+/// What a debounce does for each action, without the operator: restart one effect
+/// (`cancelInFlight`) that waits until a deadline on the continuous clock, then increments.
+public struct RestartedEffect: Interactor {
+  public init() {}
+  public typealias DomainState = Count
+  public typealias Action = Step
+  public var body: some InteractorOf<Self> {
+    Interact(initialValue: Count()) { _, _ in
+      let clock = ContinuousClock()
+      let deadline = clock.now
+      return .perform { _, send in
+        try await clock.sleep(until: deadline)
+        await send { $0.value &+= 1 }
+      }
+      .cancellable(id: "restart", cancelInFlight: true)
+    }
+  }
+}
+
 /// The view-model workload: the counter, with a reducer that formats its value.
 @MainActor
 public func makeCountViewModel() -> ViewModel<Step, Count, CountView> {

@@ -186,14 +186,34 @@ func main() async {
   let many = await nanosecondsAsync(iterations: 1, rounds: 5) { await trips.send(10_000).finish() }
   report("10k concurrent effects", many / 1e6, " ms")
 
-  // 6. A debounce burst: 10,000 actions, then the last one fires.
-  let debounced = InteractorRuntime(Debounced())
-  let burst = await nanosecondsAsync(iterations: 1, rounds: 5) {
-    var last = EventTask.none
-    for _ in 0..<10_000 { last = debounced.send(.increment) }
-    await last.finish()
+  // 6. A debounce burst: N actions, then the last one fires; per action, for bursts of 1,000,
+  // 10,000 and 100,000 (a cost that grows with the burst is quadratic somewhere), against the
+  // same burst of cancelInFlight restarts of one effect, which is what a debounce does.
+  var burstPerAction: [Int: Double] = [:]
+  for count in [1_000, 10_000, 100_000] {
+    let debounced = InteractorRuntime(Debounced())
+    let restarted = InteractorRuntime(RestartedEffect())
+    let rounds = count == 100_000 ? 2 : 5
+    let burst = await nanosecondsAsync(iterations: 1, rounds: rounds) {
+      var last = EventTask.none
+      for _ in 0..<count { last = debounced.send(.increment) }
+      await last.finish()
+    }
+    let restarts = await nanosecondsAsync(iterations: 1, rounds: rounds) {
+      var last = EventTask.none
+      for _ in 0..<count { last = restarted.send(.increment) }
+      await last.finish()
+    }
+    await debounced.waitForAllEffects()
+    await restarted.waitForAllEffects()
+    precondition(
+      debounced.state.value == rounds && restarted.state.value == rounds, "a burst did not end once")
+    burstPerAction[count] = burst / Double(count)
+    if count == 10_000 { report("debounce burst of 10k", burst / 1e6, " ms") }
+    report("debounce burst of \(count), per action", burst / Double(count), " ns")
+    report("ratio debounced action/cancelInFlight restart, burst of \(count)", burst / restarts)
   }
-  report("debounce burst of 10k", burst / 1e6, " ms")
+  report("ratio debounce per action, burst 100k/1k", burstPerAction[100_000]! / burstPerAction[1_000]!)
 
   // 7. uno-host: lines per second and per-line latency, in process.
   let registry = try! makeRegistry()

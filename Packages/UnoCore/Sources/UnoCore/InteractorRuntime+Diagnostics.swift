@@ -6,8 +6,11 @@ extension InteractorRuntime {
     public var runningEffects: Int
     /// Event tasks whose effects have not all finished.
     public var openEventTasks: Int
-    /// Effect identities with at least one running effect.
+    /// Effect identities with at least one running effect that is not cancelled.
     public var cancellationIDs: Int
+    /// Running effects that can be found by an id, once per id (a cancelled effect cannot be:
+    /// it leaves its ids when it is cancelled, not when its task returns).
+    public var effectsListedByID: Int = 0
     /// Actions waiting to be handled.
     public var queuedActions: Int
     /// Operator-state slots held (see ``Emission/withOperatorState(id:_:)``).
@@ -34,8 +37,8 @@ extension InteractorRuntime {
     let counts = registry.counts
     return Diagnostics(
       runningEffects: counts.effects, openEventTasks: counts.groups, cancellationIDs: counts.ids,
-      queuedActions: queue.count - queueHead, operatorStates: operatorStates.count,
-      childScopes: childScopeCount
+      effectsListedByID: counts.listed, queuedActions: queue.count - queueHead,
+      operatorStates: operatorStates.count, childScopes: childScopeCount
     )
   }
 

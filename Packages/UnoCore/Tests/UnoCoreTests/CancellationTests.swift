@@ -1,6 +1,6 @@
 import ConcurrencyExtras
 import Testing
-import UnoCore
+@_spi(Internals) import UnoCore
 
 /// Effects that wait for the test before writing.
 struct Gated: Interactor {
@@ -77,6 +77,37 @@ struct Gated: Interactor {
     #expect(runtime.state == "")
     #expect(log.states.count == 1)  // only the action's own publication
     #expect(runtime.diagnostics.isIdle, "\(runtime.diagnostics)")
+  }
+
+  /// A burst of `cancelInFlight` effects whose cancelled tasks have not returned yet: each new
+  /// effect's cancellation must not walk the ones cancelled before it (the debounce burst's cost
+  /// grew with its length when they stayed listed under the id until their tasks returned).
+  @Test func effectsCancelledInFlightLeaveTheirIdAtOnce() async {
+    let started = AsyncCondition(0)
+    let latch = Latch()
+    let runtime = InteractorRuntime(
+      Interact<Int, Int>(initialValue: 0) { _, value in
+        .perform { _, send in
+          started.withState { $0 += 1 }
+          await latch.waitIgnoringCancellation()
+          await send { $0 = value }
+        }
+        .cancellable(id: "latest", cancelInFlight: true)
+      }
+    )
+    var tasks: [EventTask] = []
+    for value in 1...200 {
+      tasks.append(runtime.send(value))
+      await started.wait(until: { $0 == value })  // running, and now cancelled by the next
+    }
+    #expect(runtime.diagnostics.runningEffects == 200)
+    #expect(runtime.diagnostics.effectsListedByID == 1)
+    #expect(runtime.diagnostics.cancellationIDs == 1)
+    latch.open()
+    for task in tasks { await task.finish() }
+    #expect(runtime.state == 200)
+    #expect(runtime.diagnostics.isIdle, "\(runtime.diagnostics)")
+    #expect(runtime.diagnostics.effectsListedByID == 0)
   }
 
   @Test func cancelInFlightKeepsOnlyTheNewestResult() async {

@@ -46,10 +46,26 @@ final class EffectRegistry: Sendable {
     }
 
     /// Marks the effect cancelled and returns its task, if it has one yet.
+    ///
+    /// A cancelled effect can no longer be found by its ids: nothing cancels it twice or waits for
+    /// it by id, so it leaves `keysByID` now rather than when its task returns. Otherwise a burst
+    /// of `cancelInFlight` effects (a debounce) left every cancelled one listed under the id until
+    /// its task ran, and each new effect's cancellation walked them all: quadratic in the burst.
     mutating func markCancelled(_ key: UInt64) -> Task<Void, Never>? {
       guard effects[key]?.isCancelled == false else { return nil }
       effects[key]!.isCancelled = true
+      forgetIDs(of: key)
       return effects[key]!.task
+    }
+
+    /// Removes the effect from the list of each of its ids.
+    mutating func forgetIDs(of key: UInt64) {
+      guard let ids = effects[key]?.ids else { return }
+      for id in ids {
+        guard var keys = keysByID[id], let index = keys.lastIndex(of: key) else { continue }
+        keys.remove(at: index)
+        keysByID[id] = keys.isEmpty ? nil : keys
+      }
     }
   }
 
@@ -158,12 +174,9 @@ final class EffectRegistry: Sendable {
   @usableFromInline
   func finish(_ key: UInt64) {
     let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
-      guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
-      for id in effect.ids {
-        guard var keys = storage.keysByID[id] else { continue }
-        keys.removeAll { $0 == key }
-        storage.keysByID[id] = keys.isEmpty ? nil : keys
-      }
+      guard let effect = storage.effects[key] else { return [] }
+      if !effect.isCancelled { storage.forgetIDs(of: key) }
+      storage.effects[key] = nil
       storage.groups[effect.group]?.effects.removeAll { $0 == key }
       var waiters = Self.decrement(group: effect.group, in: &storage)
       if storage.effects.isEmpty {
@@ -233,7 +246,7 @@ final class EffectRegistry: Sendable {
     for task in tasks { task.cancel() }
   }
 
-  /// Which of `ids` have at least one running effect.
+  /// Which of `ids` have at least one running effect that is not cancelled.
   func idsWithEffects(among ids: some Sequence<AnyHashableSendable>) -> Set<AnyHashableSendable> {
     storage.withLock { storage in
       var found: Set<AnyHashableSendable> = []
@@ -276,8 +289,13 @@ final class EffectRegistry: Sendable {
   }
 
   /// A snapshot of what is tracked, for diagnostics and leak tests.
-  var counts: (effects: Int, groups: Int, ids: Int) {
-    storage.withLock { ($0.effects.count, $0.groups.count, $0.keysByID.count) }
+  var counts: (effects: Int, groups: Int, ids: Int, listed: Int) {
+    storage.withLock { storage in
+      (
+        storage.effects.count, storage.groups.count, storage.keysByID.count,
+        storage.keysByID.values.reduce(0) { $0 + $1.count }
+      )
+    }
   }
 }
 
