@@ -303,7 +303,7 @@ struct ListInteractor: Interactor {
   @Test func removingEveryRowCancelsEveryRowsEffects() async {
     let runtime = makeRuntime(rows: Array(1...50))
     let tasks = (1...50).map { runtime.send(.row(.element(id: $0, action: .incrementLater))) }
-    #expect(runtime.diagnostics.childScopes == 50)
+    #expect(runtime.diagnostics.childScopes == 50, "\(runtime.diagnostics)")
     runtime.send(.removeAll)
     #expect(tasks.allSatisfy { $0.isCancelled })
     for task in tasks { await task.finish() }
