@@ -173,24 +173,13 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     _ emission: Emission<Element.DomainState>, id: ElementID, from snapshot: Element.DomainState
   ) -> Emission<DomainState> {
     let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
-    return emission.scope(
-      namespace: childScope,
-      childState: { parentState in self.element(id, in: parentState) },
-      withState: { parentState, body in
-        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: "An operator of")
+    return emission.scopedToChild(
+      namespace: childScope, lifetime: childScope, snapshot: snapshot,
+      read: { parentState in self.element(id, in: parentState) },
+      step: { parentState, body, what in
+        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: what)
       }
-    ) { parentState, parentSend in
-      let elementState = DynamicState<Element.DomainState> {
-        self.element(id, in: await parentState.current) ?? snapshot
-      }
-      let elementSend = Send<Element.DomainState> { reduce in
-        parentSend.reduce { parentState in
-          self.step(&parentState, id: id, reduce) ?? self.reportGone(id: id, what: "An effect of")
-        }
-      }
-      return (elementState, elementSend)
-    }
-    .tied(to: childScope) { parentState in self.element(id, in: parentState) != nil }
+    )
   }
 
   @usableFromInline

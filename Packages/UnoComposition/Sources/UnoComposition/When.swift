@@ -283,25 +283,18 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   func scoped(
     _ emission: Emission<Child.DomainState>, from snapshot: Child.DomainState
   ) -> Emission<DomainState> {
-    let scoped = emission.scope(
+    emission.scopedToChild(
       namespace: scope,
-      childState: { parentState in self.extract(from: parentState) },
-      withState: { parentState, body in
+      lifetime: state.canEnd ? ChildScope(scope: scope, element: nil) : nil,
+      snapshot: snapshot,
+      read: { parentState in self.extract(from: parentState) },
+      step: { parentState, body, what in
         self.step(&parentState, then: nil, body) { parentState in
-          self.goneMessage(what: "An operator of", snapshot: snapshot, parentState: parentState)
+          self.goneMessage(what: what, snapshot: snapshot, parentState: parentState)
         }
       },
       around: presentation
-    ) { parentState, parentSend in
-      let childState = DynamicState<Child.DomainState> {
-        self.extract(from: await parentState.current) ?? snapshot
-      }
-      return (childState, childSend(parentSend, snapshot: snapshot))
-    }
-    guard state.canEnd else { return scoped }
-    return scoped.tied(to: ChildScope(scope: scope, element: nil)) { parentState in
-      self.extract(from: parentState) != nil
-    }
+    )
   }
 
   /// For a child presented by an optional (it is `nil` when not shown): runs its effects with a
@@ -318,18 +311,6 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       })
   }
 
-  private func childSend(
-    _ parentSend: Send<DomainState>, snapshot: Child.DomainState
-  ) -> Send<Child.DomainState> {
-    Send { reduce in
-      parentSend.reduce { parentState in
-        self.step(&parentState, then: nil, reduce) { parentState in
-          self.goneMessage(what: "An effect of", snapshot: snapshot, parentState: parentState)
-        }
-      }
-    }
-  }
-
   /// Says that a child's operator or effect ran after the child was gone. Its effects are
   /// cancelled in the step that removes the child, so this happens only to work that escaped
   /// them (a `Send` kept past its effect).
@@ -344,10 +325,4 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       outlived its effect. Keep the writes inside the effect that was given the 'Send'.
       """
   }
-}
-
-/// The identity of one child's life: a `when` scope, or a `forEach` scope and the element's id.
-struct ChildScope: Hashable, Sendable {
-  let scope: AnyHashableSendable
-  let element: AnyHashableSendable?
 }

@@ -167,11 +167,11 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
   ) -> Emission<DomainState> {
     let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
     let (stack, callSite) = (self.stack, self.callSite)
-    return emission.scope(
-      namespace: childScope,
-      childState: { parentState in parentState[keyPath: stack][id: id] },
-      withState: { parentState, body in
-        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: "An operator of")
+    return emission.scopedToChild(
+      namespace: childScope, lifetime: childScope, snapshot: snapshot,
+      read: { parentState in parentState[keyPath: stack][id: id] },
+      step: { parentState, body, what in
+        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: what)
       },
       around: Presentation.around(
         name: {
@@ -179,18 +179,7 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
         },
         remove: { parentState in parentState[keyPath: stack].pop(from: id) }
       )
-    ) { parentState, parentSend in
-      let screenState = DynamicState<Element.DomainState> {
-        await parentState.current[keyPath: stack][id: id] ?? snapshot
-      }
-      let screenSend = Send<Element.DomainState> { reduce in
-        parentSend.reduce { parentState in
-          self.step(&parentState, id: id, reduce) ?? self.reportGone(id: id, what: "An effect of")
-        }
-      }
-      return (screenState, screenSend)
-    }
-    .tied(to: childScope) { parentState in parentState[keyPath: stack].contains(id: id) }
+    )
   }
 
   @usableFromInline
