@@ -127,7 +127,20 @@ public struct TodosInteractor: Sendable {
             return .state
           }
           if state.status == "A todo needs a title." { state.status = nil }
-          state.todos.insert(Todo(id: uuid(), title: trimmed), at: 0)
+          // An id the list already holds is skipped, never reused: with the incrementing
+          // generator over a loaded list, new ids continue after the loaded ones instead of the
+          // insert being refused, which dropped the add without a word.
+          var id = uuid()
+          var tries = 0
+          while state.todos[id: id] != nil, tries <= state.todos.count {
+            id = uuid()
+            tries += 1
+          }
+          guard state.todos[id: id] == nil else {
+            state.status = "Could not add \"\(trimmed)\": no new id could be made for it."
+            return .state
+          }
+          state.todos.insert(Todo(id: id, title: trimmed), at: 0)
           return .state
         case .delete(let ids):
           for id in ids { state.todos.remove(id: id) }

@@ -21,6 +21,9 @@ extension TodosStore {
   ///   says where; the list starts empty and later saves write a new `todos.json`. If it cannot
   ///   even be read or moved, ``TodosStoreError/inaccessible(reason:path:)`` is thrown and the
   ///   feature saves nothing.
+  /// - **No leftovers.** A process killed during a save leaves its temporary file; opening the
+  ///   store removes those (`.todos.json.<UUID>.tmp`, that exact pattern, nothing else), after any
+  ///   save of this process has finished.
   /// - **Several sessions, one file.** Each session saves its whole list; the last save wins. The
   ///   file is always one session's complete list; the other session's changes since its own last
   ///   save are not merged in.
@@ -59,6 +62,7 @@ struct TodosFile: Sendable {
   init(url: URL) { self.url = url }
 
   func load() throws -> [Todo] {
+    removeLeftovers()
     let data: Data
     do {
       guard FileManager.default.fileExists(atPath: url.path) else { return [] }
@@ -96,6 +100,28 @@ struct TodosFile: Sendable {
         continuation.resume(with: Result { try replace(with: data) })
       }
     }
+  }
+
+  /// Removes the temporary files of saves that a kill cut short: only names of the exact form
+  /// `.todos.json.<UUID>.tmp` that ``replace(with:)`` writes. On the save queue, so that no save
+  /// of this process is midway.
+  private func removeLeftovers() {
+    let directory = url.deletingLastPathComponent()
+    Self.queue.sync {
+      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+      for name in names where Self.isLeftover(name) {
+        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
+      }
+    }
+  }
+
+  /// Whether `name` is a temporary file of ``replace(with:)``.
+  static func isLeftover(_ name: String) -> Bool {
+    let (prefix, suffix) = (".todos.json.", ".tmp")
+    guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
+      return false
+    }
+    return UUID(uuidString: String(name.dropFirst(prefix.count).dropLast(suffix.count))) != nil
   }
 
   /// Replaces the file with `data`, atomically: a temporary file beside it, flushed, renamed.

@@ -180,6 +180,28 @@ func id(_ n: Int) -> UUID {
     await harness.receive { $0.status = "Could not save the todos: the disk is full" }
   }
 
+  /// `--ids incrementing` over a loaded list: the generator starts at 0 again, where the loaded
+  /// todos are; the new todo gets the next free id instead of being dropped.
+  @Test func addAfterLoadingSkipsTheIdsTheListHolds() async {
+    let loaded = (0..<3).map { Todo(id: id($0), title: "Loaded \($0)") }
+    let harness = await makeHarness(loaded)
+    harness.send(.add(title: "Second")) { $0.todos.insert(Todo(id: id(3), title: "Second"), at: 0) }
+    harness.send(.add(title: "Third")) { $0.todos.insert(Todo(id: id(4), title: "Third"), at: 0) }
+    await clock.advance(by: .milliseconds(300))
+    await harness.waitForAllEffects()
+    #expect(saved.latest.map(\.title) == ["Third", "Second", "Loaded 0", "Loaded 1", "Loaded 2"])
+  }
+
+  /// An add that cannot get a new id says so in the status, and changes nothing else.
+  @Test func anAddWithoutANewIdSaysSo() async {
+    let harness = await InteractorTestHarness(
+      TodosInteractor(initialState: TodosState(todos: [Todo(id: id(0), title: "Only")])),
+      withDependencies: { $0.uuid = UUIDGenerator { id(0) } })
+    harness.send(.add(title: "Milk")) {
+      $0.status = #"Could not add "Milk": no new id could be made for it."#
+    }
+  }
+
   @Test func aThousandTodos() async {
     let todos = (0..<1_000).map { Todo(id: id($0), title: "Todo \($0)") }
     let harness = await makeHarness(todos, exhaustivity: .off)

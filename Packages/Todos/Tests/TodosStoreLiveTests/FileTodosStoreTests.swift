@@ -27,6 +27,20 @@ import TodosStoreLive
     #expect(json?["version"] as? Int == 1)
   }
 
+  @Test func openingTheStoreRemovesTheTemporaryFilesOfKilledSavesAndNothingElse() async throws {
+    let store = TodosStore.file(in: directory)
+    try await store.save([Todo(id: UUID(), title: "Milk")])
+    let leftovers = [".todos.json.\(UUID().uuidString).tmp", ".todos.json.\(UUID().uuidString).tmp"]
+    let kept = [
+      ".todos.json.not-a-uuid.tmp", "todos.json.\(UUID().uuidString).tmp", ".todos.json..tmp", "notes.tmp",
+    ]
+    for name in leftovers + kept {
+      try Data("partial".utf8).write(to: directory.appendingPathComponent(name))
+    }
+    #expect(try TodosStore.file(in: directory).load().map(\.title) == ["Milk"])
+    #expect(try contents() == (kept + ["todos.json"]).sorted())
+  }
+
   @Test func aFileThatDoesNotDecodeIsMovedAsideNeverOverwritten() async throws {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let garbage = Data(#"{"todos": [ {"id": "not a uuid""#.utf8)
