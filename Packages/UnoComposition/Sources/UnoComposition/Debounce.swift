@@ -3,7 +3,7 @@ import ConcurrencyExtras
 import Dependencies
 import UnoCore
 
-/// The name the README uses for ``Debounce``.
+/// Another name for ``Debounce``, after the seed design's `DebounceInteractor`.
 public typealias DebounceInteractor = Debounce
 
 /// Passes only the last action of a burst to its child, `duration` after the burst ends.

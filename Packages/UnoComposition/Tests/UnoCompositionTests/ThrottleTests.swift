@@ -52,9 +52,36 @@ struct TwoThrottlesWithOneID: Interactor {
   }
 }
 
+/// A throttle without a clock, an hour long: it waits on the `continuousClock` dependency.
+struct ThrottledOnTheDependency: Interactor {
+  typealias DomainState = SearchState
+  typealias Action = String
+  var body: some InteractorOf<Self> {
+    Throttle(for: .seconds(3600), latest: true) { Searcher() }
+  }
+}
+
 @MainActor
 @Suite struct ThrottleTests {
   let clock = TestClock()
+
+  /// On the real clock the waiting action would take an hour: the time limit fails the test.
+  @Test(.timeLimit(.minutes(1)))
+  func withoutAClockItWaitsOnTheClockDependencySoATestClockDrivesIt() async {
+    let runtime = withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      InteractorRuntime(ThrottledOnTheDependency())
+    }
+    runtime.send("a")
+    let b = runtime.send("b")
+    #expect(runtime.state.searched == ["a"])
+    await clock.advance(by: .seconds(3599))
+    #expect(runtime.state.searched == ["a"])
+    await clock.advance(by: .seconds(1))
+    await b.finish()
+    #expect(runtime.state.searched == ["a", "b"])
+  }
 
   @Test func theFirstActionGoesThroughAtOnce() async {
     let runtime = InteractorRuntime(ThrottledSearch(clock: clock, latest: true))

@@ -20,7 +20,7 @@ extension Emission {
   ///   identity (the element id of a row), so that a child added again with the same id is
   ///   watched again, and starts without its predecessor's effects.
   /// - `.cancel(id:)` with the same `id` cancels the child's effects too.
-  /// - ``scope(namespace:childState:withState:_:)`` qualifies `id` by the outer scope and checks
+  /// - ``scope(namespace:childState:withState:around:_:)`` qualifies `id` by the outer scope and checks
   ///   the outer child first, so that removing an outer child ends every scope inside it.
   /// - `isAlive` runs on the main actor after each step while the child has effects or operator
   ///   state: keep it cheap (a lookup, not a scan).

@@ -47,9 +47,10 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @inlinable public var state: State { _state }
   @usableFromInline var _state: State
 
-  // The hot path (`send` of an action whose emission is `.state`) is `@inlinable`, so that it is
-  // specialised for the feature's concrete types where it is called; everything that deals with
-  // effects stays behind non-inlinable entry points.
+  // The step and the effect path (planning, the walk of an emission, starting tasks) are
+  // `@inlinable`, so that they are specialised for the feature's concrete types where they are
+  // called; what is rare (reporting, diagnostics, ending scopes) stays behind non-inlinable
+  // functions.
   @usableFromInline let interactor: AnyInteractor<State, Action>
   /// The dependency values in force when the runtime was created (swift-dependencies'
   /// `withDependencies`), bound around every step, so that every action and every effect of this

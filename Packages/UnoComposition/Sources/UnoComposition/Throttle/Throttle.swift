@@ -1,3 +1,5 @@
+import Clocks
+import Dependencies
 import UnoCore
 
 /// Passes at most one action per interval to its child.
@@ -30,7 +32,9 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   public typealias Body = Never
 
   let duration: C.Duration
-  let clock: C
+  /// Read when an action is handled: the `continuousClock` dependency of the runtime for the
+  /// form without a clock, the given clock otherwise.
+  var clock: @Sendable () -> C
   let latest: Bool
   /// Erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   let child: AnyInteractor<Child.DomainState, Child.Action>
@@ -60,13 +64,14 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
     @InteractorBuilder<State, Action> _ child: () -> Child
   ) where Child: Interactor<State, Action> {
     self.duration = duration
-    self.clock = clock
+    self.clock = { clock }
     self.latest = latest
     self.child = child().eraseToAnyInteractor()
     self.id = OperatorID(fileID: fileID, line: line, column: column, id: id)
   }
 
-  /// Throttles `child` on the continuous clock.
+  /// Throttles `child` on the `continuousClock` dependency (the continuous clock, unless a test
+  /// or a host overrides it), read when each action is handled, as ``Debounce`` reads it.
   public init<State, Action>(
     for duration: Duration,
     latest: Bool,
@@ -75,17 +80,21 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<State, Action> _ child: () -> Child
-  ) where C == ContinuousClock, Child: Interactor<State, Action> {
+  ) where C == AnyClock<Duration>, Child: Interactor<State, Action> {
     self.init(
-      for: duration, clock: ContinuousClock(), latest: latest, id: id, fileID: fileID, line: line,
-      column: column, child
+      for: duration, clock: AnyClock(ContinuousClock()), latest: latest, id: id, fileID: fileID,
+      line: line, column: column, child
     )
+    self.clock = {
+      @Dependency(\.continuousClock) var clock
+      return AnyClock(clock)
+    }
   }
 
   public var initialValue: DomainState { child.initialValue }
 
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
-    let (clock, duration, latest, child, id) = (self.clock, self.duration, self.latest, self.child, self.id)
+    let (clock, duration, latest, child, id) = (self.clock(), self.duration, self.latest, self.child, self.id)
     return .withOperatorState(id: id) { (state, slot: inout ThrottleStateMachine<C.Instant>?) in
       var machine = slot ?? ThrottleStateMachine()
       let next = machine.actionArrived(at: clock.now, duration: duration, latest: latest)
