@@ -1,3 +1,5 @@
+import ConcurrencyExtras
+import IssueReporting
 import UnoPresentation
 
 struct CounterState: Sendable, Equatable {
@@ -68,4 +70,25 @@ func makeViewModel(reports: Bool? = nil) -> ViewModel<CounterAction, CounterStat
     CounterViewStateReducer().eraseToAnyViewStateReducer(),
     reportsReinitialization: reports
   )
+}
+
+/// The issues reported through IssueReporting while `body` runs, collected instead of failing
+/// the test: for the tests whose point is that nothing is reported.
+@MainActor
+func issuesReported(_ body: () -> Void) -> [String] {
+  let collector = IssueCollector()
+  withIssueReporters([collector]) { body() }
+  return collector.messages.value
+}
+
+final class IssueCollector: IssueReporter {
+  let messages = LockIsolated<[String]>([])
+
+  func reportIssue(
+    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let text = message() ?? ""
+    messages.withValue { $0.append(text) }
+  }
 }

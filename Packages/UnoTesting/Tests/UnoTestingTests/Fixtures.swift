@@ -1,4 +1,5 @@
 import ConcurrencyExtras
+import IssueReporting
 import UnoCore
 import UnoTesting
 
@@ -44,4 +45,25 @@ final class Flag: Sendable {
   private let value = LockIsolated(false)
   var isSet: Bool { value.value }
   func set() { value.withValue { $0 = true } }
+}
+
+/// The issues reported through IssueReporting while `body` runs, collected instead of failing
+/// the test: for the tests whose point is that nothing is reported.
+@MainActor
+func issuesReported(_ body: () -> Void) -> [String] {
+  let collector = IssueCollector()
+  withIssueReporters([collector]) { body() }
+  return collector.messages.value
+}
+
+final class IssueCollector: IssueReporter {
+  let messages = LockIsolated<[String]>([])
+
+  func reportIssue(
+    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    let text = message() ?? ""
+    messages.withValue { $0.append(text) }
+  }
 }
