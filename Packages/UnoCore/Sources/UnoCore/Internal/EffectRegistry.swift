@@ -61,6 +61,11 @@ final class EffectRegistry: Sendable {
     /// Removes the effect from the list of each of its ids.
     mutating func forgetIDs(of key: UInt64) {
       guard let ids = effects[key]?.ids else { return }
+      forget(key, under: ids)
+    }
+
+    /// Removes `key` from the list of each of `ids`.
+    mutating func forget(_ key: UInt64, under ids: [AnyHashableSendable]) {
       for id in ids {
         guard var keys = keysByID[id], let index = keys.lastIndex(of: key) else { continue }
         keys.remove(at: index)
@@ -174,9 +179,8 @@ final class EffectRegistry: Sendable {
   @usableFromInline
   func finish(_ key: UInt64) {
     let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
-      guard let effect = storage.effects[key] else { return [] }
-      if !effect.isCancelled { storage.forgetIDs(of: key) }
-      storage.effects[key] = nil
+      guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
+      if !effect.isCancelled { storage.forget(key, under: effect.ids) }
       storage.groups[effect.group]?.effects.removeAll { $0 == key }
       var waiters = Self.decrement(group: effect.group, in: &storage)
       if storage.effects.isEmpty {
