@@ -8,7 +8,7 @@
 #
 #   -n   how many runs (default 50)
 #   -s   thread or address: every run under that sanitizer, as Tools/sanitize.sh runs the suite
-#        (its own build folder, one suite at a time, halting at the first report)
+#        (Tools/lib/sanitized-suite.sh)
 #   -q   a run none of whose processes uses CPU for this long has stalled (default 60)
 #   -o   where the logs go (default .build/flake-check)
 #
@@ -37,21 +37,17 @@ mkdir -p "$out"
 out=$(realpath "$out")
 command -v gdb >/dev/null || echo "flake-check: gdb is not installed; a stall is reported without thread dumps" >&2
 source Tools/lib/watched-run.sh
-build=()
-test=()
-if [ -n "$sanitizer" ]; then
-  build=(--sanitize="$sanitizer" --scratch-path ".build-$sanitizer")
-  test=(--no-parallel)
-  export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1"
-  export UNO_SKIP_OUTSIDE_PACKAGE=1
-fi
-swift build --build-tests "${build[@]}" || exit 1
+source Tools/lib/sanitized-suite.sh
+sanitizer_build=()
+sanitizer_test=()
+[ -n "$sanitizer" ] && use_sanitizer "$sanitizer"
+swift build --build-tests "${sanitizer_build[@]}" || exit 1
 
 for ((run = 1; run <= runs; run++)); do
   log="$out/run-$run.log"
   start=$(date +%s)
-  WATCH_QUIET=1 WATCH_STALL_SECONDS=$quiet run_watched "$log" swift test --skip-build "${build[@]}" "${test[@]}" "$@"
-  if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "$log"; then rc=1; fi
+  WATCH_QUIET=1 WATCH_STALL_SECONDS=$quiet run_watched "$log" swift test --skip-build "${sanitizer_build[@]}" "${sanitizer_test[@]}" "$@"
+  if sanitizer_reported "$log"; then rc=1; fi
   summary=$(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed) after [0-9.]+ seconds' "$log" | tail -1)
   [ "$rc" -eq 125 ] && summary="STALLED; see $log.threads and $log.waiters"
   echo "$(date -u +%FT%TZ) run $run: exit $rc in $(($(date +%s) - start)) s; ${summary:-no summary}" | tee -a "$out/summary.txt"

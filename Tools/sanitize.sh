@@ -7,20 +7,14 @@ cd "$(dirname "$0")/.."
 which=${1:-all}
 status=0
 source Tools/lib/watched-run.sh
+source Tools/lib/sanitized-suite.sh
 run() {
-  local sanitizer=$1
-  echo "==> swift test --sanitize=$sanitizer"
-  # halt_on_error: the first report fails the run, so a report cannot scroll by unnoticed.
-  # --no-parallel: under ThreadSanitizer main-actor work runs about ten times slower, and with every
-  # suite started at once the main actor's queue grew past the harness's 30 s wait for an effect's
-  # write (two step-assertion tests timed out in CI). Each test still runs its own concurrency;
-  # what is given up is only concurrency between unrelated tests. It costs about a minute.
-  swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build-$sanitizer" || { status=1; return; }
-  local rc
-  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1" \
-    UNO_SKIP_OUTSIDE_PACKAGE=1 run_watched "/tmp/uno-$sanitizer.log" \
-    swift test --skip-build --no-parallel --sanitize="$sanitizer" --scratch-path ".build-$sanitizer"
-  if grep -qE "WARNING: ThreadSanitizer|ERROR: AddressSanitizer" "/tmp/uno-$sanitizer.log"; then rc=1; fi
+  echo "==> swift test --sanitize=$1"
+  use_sanitizer "$1"
+  swift build --build-tests "${sanitizer_build[@]}" || { status=1; return; }
+  local rc log="/tmp/uno-$1.log"
+  run_watched "$log" swift test --skip-build "${sanitizer_build[@]}" "${sanitizer_test[@]}"
+  if sanitizer_reported "$log"; then rc=1; fi
   [ "$rc" -eq 0 ] || status=1
 }
 case "$which" in
