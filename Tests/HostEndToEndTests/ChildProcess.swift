@@ -129,16 +129,15 @@ final class ChildProcess: Sendable {
   /// Everything the child writes to its standard error, until it closes it (``StandardError/pipe``
   /// only). Call it through ``onOwnThread(_:)``.
   func readStandardError() -> [UInt8] {
-    guard let errors else { return [] }
-    var bytes: [UInt8] = []
-    while let chunk = Self.read(errors) { bytes += chunk }
-    return bytes
+    errors.map(Self.readToEnd) ?? []
   }
 
   /// Everything left on the child's standard output, until it closes it.
-  func readAllOutput() -> [UInt8] {
+  func readAllOutput() -> [UInt8] { Self.readToEnd(output) }
+
+  private static func readToEnd(_ fd: Int32) -> [UInt8] {
     var bytes: [UInt8] = []
-    while let chunk = readOutput() { bytes += chunk }
+    while let chunk = read(fd) { bytes += chunk }
     return bytes
   }
 
