@@ -254,7 +254,33 @@ func main() async {
     report("index query \"\(query)\"", perQuery / 1e3, " µs")
   }
 
-  // 9. Memory, in a fresh process: here, memory freed by the workloads above would be reused
+  // 9. Shared state, last: while a shared value is alive, every runtime of the process tracks
+  // shared values, which the workloads above must not pay for.
+  // Reading a shared field in a step, against reading a plain field of the same state.
+  let sharedCount = Shared(value: 1)
+  let reader = InteractorRuntime(BenchSharedInteractor(shared: sharedCount))
+  reader.addObserver { state in sink &+= state.sink }
+  let readShared = nanoseconds(iterations: n) { reader.send(.readShared) }
+  let readPlain = nanoseconds(iterations: n) { reader.send(.readPlain) }
+  precondition(reader.state.sink > 0, "the shared reads read nothing")
+  report("send reading a shared field", readShared, " ns")
+  report("send reading a plain field", readPlain, " ns")
+  report("ratio shared/plain field read", readShared / readPlain)
+  // One write seen by 1,000 runtimes that hold the value (each with an observer), against 1,000
+  // plain state-only sends (the "uno send" above, measured before any shared value existed).
+  let fanOutValue = Shared(value: 0)
+  let holders = (0..<1_000).map { _ in InteractorRuntime(BenchSharedInteractor(shared: fanOutValue)) }
+  var published = 0
+  for holder in holders { holder.addObserver { state in published &+= state.shared } }
+  let oneWrite = nanoseconds(iterations: 200) { fanOutValue.withLock { $0 += 1 } }
+  precondition(published > 0, "no holder published the write")
+  let plainSends = unoSend * 1_000
+  report("one shared write seen by 1000 runtimes", oneWrite / 1e3, " µs")
+  report("1000 plain sends", plainSends / 1e3, " µs")
+  report("ratio shared write to 1000 holders/1000 sends", oneWrite / plainSends)
+  _ = holders
+
+  // 10. Memory, in a fresh process: here, memory freed by the workloads above would be reused
   // and hide what the view models take.
   fflush(nil)  // flush every output stream, so that the child's lines come after ours
   let memory = Process()

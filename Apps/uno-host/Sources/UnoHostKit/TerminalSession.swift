@@ -54,6 +54,8 @@ final class TerminalSession {
       cause = "after \(typing ?? "an action")"
     case .effect(let task):
       cause = "effect of \(typedByTask[task] ?? "an earlier action")"
+    case .sharedValue:
+      cause = "a shared value changed"
     }
     write("\(cause):\n\(diff)")
   }

@@ -1,4 +1,4 @@
-import UnoCore
+@_spi(Internals) import UnoCore
 
 extension Interactor {
   /// Prints, in debug builds, every action this interactor handles with a diff of the state it
@@ -52,9 +52,10 @@ public struct _PrintChanges<Base: Interactor>: Interactor {
 
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     #if DEBUG
-      let before = state
+      let before = (state, SharedSnapshot.capture(state))
       let emission = base.interact(state: &state, action: action)
-      printer.printChange(action: action, from: before, to: state)
+      printer.printChange(
+        action: action, .init(old: before.0, oldShared: before.1, new: state, newShared: .capture(state)))
       return traced(emission, origin: action)
     #else
       return base.interact(state: &state, action: action)
@@ -71,9 +72,11 @@ public struct _PrintChanges<Base: Interactor>: Interactor {
     ) { state, send in
       let printingSend = Send<DomainState> { reduce in
         send.reduce { state in
-          let before = state
+          let before = (state, SharedSnapshot.capture(state))
           let emission = reduce(&state)
-          printer.printChange(effectOf: origin, from: before, to: state)
+          printer.printChange(
+            effectOf: origin,
+            .init(old: before.0, oldShared: before.1, new: state, newShared: .capture(state)))
           return self.traced(emission, origin: origin)
         }
       }

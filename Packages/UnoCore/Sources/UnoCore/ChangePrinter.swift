@@ -50,16 +50,41 @@ public struct _ChangePrinter: Sendable {
 
   /// Writes the change an action made.
   public func printChange<State>(action: some Any, from old: State, to new: State) {
-    write("received action:\n" + indented(String(customDumping: action)) + "\n" + difference(old, new))
+    printChange(action: action, Change(old: old, oldShared: .empty, new: new, newShared: .empty))
   }
 
   /// Writes the change an effect made, naming the action that started the effect.
   public func printChange<State>(effectOf action: some Any, from old: State, to new: State) {
-    write("effect of action:\n" + indented(String(customDumping: action)) + "\n" + difference(old, new))
+    printChange(effectOf: action, Change(old: old, oldShared: .empty, new: new, newShared: .empty))
   }
 
-  private func difference<State>(_ old: State, _ new: State) -> String {
-    diff(old, new).map { $0 } ?? "  (No state changes)"
+  /// A change between two kept states, each with the shared values it held then.
+  @_spi(Internals) public struct Change<State> {
+    let old: State
+    let oldShared: SharedSnapshot
+    let new: State
+    let newShared: SharedSnapshot
+
+    public init(old: State, oldShared: SharedSnapshot, new: State, newShared: SharedSnapshot) {
+      (self.old, self.oldShared, self.new, self.newShared) = (old, oldShared, new, newShared)
+    }
+
+    var difference: String {
+      SharedSnapshot.difference(old, oldShared, new, newShared) ?? "  (No state changes)"
+    }
+  }
+
+  @_spi(Internals) public func printChange<State>(action: some Any, _ change: Change<State>) {
+    write("received action:\n" + indented(String(customDumping: action)) + "\n" + change.difference)
+  }
+
+  @_spi(Internals) public func printChange<State>(effectOf action: some Any, _ change: Change<State>) {
+    write("effect of action:\n" + indented(String(customDumping: action)) + "\n" + change.difference)
+  }
+
+  /// Writes a change of a shared value that came from outside the runtime.
+  @_spi(Internals) public func printSharedChange<State>(_ change: Change<State>) {
+    write("shared value changed:\n" + change.difference)
   }
 
   private func indented(_ text: String) -> String {

@@ -93,8 +93,11 @@ extension InteractorRuntime {
     }
   }
 
-  /// Whether actions sent during a step wait in the queue.
-  @inlinable var hasQueuedActions: Bool { queueHead < queue.count }
+  /// Whether actions sent during a step wait in the queue (or a shared change from outside waits
+  /// to be published).
+  @inlinable var hasQueuedActions: Bool {
+    queueHead < queue.count || sharedTracking?.republishPending == true
+  }
 
   @usableFromInline
   func enqueue(_ action: Action) -> EventTask {
@@ -107,6 +110,10 @@ extension InteractorRuntime {
   @usableFromInline
   func drainQueue() {
     while hasQueuedActions {
+      guard queueHead < queue.count else {
+        publishSharedChange()
+        continue
+      }
       let queued = queue[queueHead]
       queueHead += 1
       _ = handle(queued.action, queuedAs: queued.group)

@@ -43,11 +43,15 @@ extension InteractorRuntime {
   @inlinable
   func publish(_ kind: StepKind, origin: Action) {
     if let tracer { tracer.printChange(to: _state, kind, origin: origin) }
-    let source: StateChangeSource
     switch kind {
-    case .action: source = .action
-    case .effect(let group): source = .effect(of: EventTask.ID(group))
+    case .action: notifyObservers(.action)
+    case .effect(let group): notifyObservers(.effect(of: EventTask.ID(group)))
     }
+  }
+
+  /// Calls every observer with the state and where its change came from.
+  @inlinable
+  func notifyObservers(_ source: StateChangeSource) {
     let observers = self.observers
     for observer in observers { observer.onChange(state, source) }
   }
@@ -58,19 +62,32 @@ extension InteractorRuntime {
   final class ChangeTrace {
     let printer: _ChangePrinter
     var last: State
+    /// The shared values `last` held then (``SharedSnapshot``): `last` reads them live otherwise.
+    var lastShared: SharedSnapshot
 
     init(printer: _ChangePrinter, initialState: State) {
       self.printer = printer
       self.last = initialState
+      self.lastShared = .capture(initialState)
     }
 
     @usableFromInline
     func printChange(to state: State, _ kind: StepKind, origin: Action) {
+      let shared = SharedSnapshot.capture(state)
+      let change = _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared)
       switch kind {
-      case .action: printer.printChange(action: origin, from: last, to: state)
-      case .effect: printer.printChange(effectOf: origin, from: last, to: state)
+      case .action: printer.printChange(action: origin, change)
+      case .effect: printer.printChange(effectOf: origin, change)
       }
-      last = state
+      (last, lastShared) = (state, shared)
+    }
+
+    @usableFromInline
+    func printSharedChange(to state: State) {
+      let shared = SharedSnapshot.capture(state)
+      printer.printSharedChange(
+        _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared))
+      (last, lastShared) = (state, shared)
     }
   }
 }

@@ -1,6 +1,7 @@
 import ConcurrencyExtras
 import Dependencies
 import IssueReporting
+import Synchronization
 
 /// The one engine that executes an ``Interactor``: it owns the current state, handles actions,
 /// runs and tracks their effects, and tells observers about every state change.
@@ -87,6 +88,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @usableFromInline var scopes: [AnyHashableSendable: Scope] = [:]
   /// Whether ``scopes`` is non-empty, read on the hot path without touching the dictionary.
   @exclusivity(unchecked) @usableFromInline var hasScopes = false
+  /// Set once a shared storage exists in the process (`InteractorRuntime+Shared.swift`); `nil`
+  /// until then, so that a runtime in a program without shared values pays one check per step.
+  @exclusivity(unchecked) @usableFromInline var sharedTracking: SharedTracking?
 
   /// Creates a runtime that starts from `initialState`.
   ///
@@ -124,6 +128,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
         Self.reportEffectFailure(action, error, at: callSite)
       }
     }
+    trackSharedValuesIfNeeded()
   }
 
   /// Creates a runtime that starts from the interactor's ``Interactor/initialValue``.
@@ -159,6 +164,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// 5. the planned effects start (``runEffects(_:_:origin:)``);
   /// 6. if this is the outermost step, the actions queued meanwhile are handled.
   ///
+  /// A runtime that tracks shared values (``Shared``) also marks itself as changing around
+  /// `change`, and after publishing tells the other holders of the shared values it wrote.
+  ///
   /// Inlinable, so that a state-only `send` (no plan, no effects) is specialised where it is
   /// called.
   @inlinable
@@ -167,9 +175,15 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ) -> EventTask {
     let isOutermost = !isHandling
     isHandling = true
-    let emission = change(&_state)
+    let tracking = sharedTracking
+    let emission = tracking.map { changeTrackingShared($0) { change(&_state) } } ?? change(&_state)
     let plan = emission.isNone ? nil : planEffects(emission)
     publish(kind, origin: origin)
+    if let tracking {
+      if !tracking.deferred.isEmpty { deliverDeferredSharedChanges(tracking) }
+    } else if SharedStorageCount.live.load(ordering: .relaxed) > 0 {
+      trackSharedValuesIfNeeded()
+    }
     if hasScopes { endDeadScopes() }
     let task: EventTask
     if plan == nil, case .action(queuedAs: nil) = kind {

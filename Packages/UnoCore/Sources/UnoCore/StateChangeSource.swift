@@ -5,4 +5,8 @@ public enum StateChangeSource: Hashable, Sendable {
   case action
   /// A write from an effect of the action whose ``EventTask`` has this ``EventTask/id``.
   case effect(of: EventTask.ID)
+  /// A shared value (``Shared``) the state holds was changed outside this runtime's steps: by
+  /// another runtime that holds it, or by an effect writing it directly. Like an effect's write,
+  /// it belongs to no action of this runtime.
+  case sharedValue
 }

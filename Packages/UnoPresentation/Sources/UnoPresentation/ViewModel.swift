@@ -44,6 +44,9 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   private let viewStateKeyPath: KeyPath<ViewModel, ViewState>
   /// `==` on view states when they are `Equatable`, found once.
   private let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
+  /// The shared values (``Shared``) `_viewState` held when it was computed: it reads them live,
+  /// so telling a change from none compares against these.
+  private var viewStateShared = SharedSnapshot.empty
 
   /// Creates a view model whose view state is reduced from the domain state.
   ///
@@ -73,6 +76,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     line: UInt = #line
   ) {
     self._viewState = initialValue()
+    self.viewStateShared = .capture(_viewState)
     self.viewStateKeyPath = \.viewState
     self.viewStatesAreEqual = equality(for: ViewState.self)
     self.viewStateReducer = viewStateReducer
@@ -176,7 +180,15 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   private func domainStateDidChange(_ domainState: DomainState, source: StateChangeSource) {
     var newViewState = _viewState
     viewStateReducer.reduce(domainState, into: &newViewState)
-    if let viewStatesAreEqual, viewStatesAreEqual(newViewState, _viewState) { return }
+    let newShared = SharedSnapshot.capture(newViewState)
+    if let viewStatesAreEqual {
+      let unchanged =
+        newShared.isEmpty && viewStateShared.isEmpty
+        ? viewStatesAreEqual(newViewState, _viewState)
+        : SharedSnapshot.isEqual(_viewState, viewStateShared, newViewState, newShared)
+      if unchanged { return }
+    }
+    viewStateShared = newShared
     viewState = newViewState
     streams?.yield(newViewState)
     for observer in viewStateObservers { observer(newViewState, source) }

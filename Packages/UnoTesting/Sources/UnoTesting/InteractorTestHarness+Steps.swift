@@ -33,16 +33,20 @@ extension InteractorTestHarness where State: Equatable {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.handlePostedActions()
     reportUnreceived(before: "sending '\(action)'", at: location)
-    let (previous, index) = history.withLock { ($0.states[$0.states.count - 1], $0.states.count) }
-    var expected = previous
-    updateStateToExpectedResult(&expected)
+    let (previous, previousShared, index) = history.withLock {
+      ($0.states[$0.states.count - 1], $0.shared[$0.states.count - 1], $0.states.count)
+    }
+    var (expected, expectedShared) = (previous, previousShared)
+    SharedSnapshot.editing(&expected, in: &expectedShared, updateStateToExpectedResult)
     let task = runtime.send(action)
-    let actual = history.withLock { history -> State in
+    let (actual, actualShared) = history.withLock { history -> (State, SharedSnapshot) in
       history.markAsserted([index])
       history.cursor = index + 1
-      return history.states[index]
+      return (history.states[index], history.shared[index])
     }
-    check(actual, against: expected, what: "The state after '\(action)'", at: location)
+    check(
+      (actual, actualShared), against: (expected, expectedShared), what: "The state after '\(action)'",
+      at: location)
     return task
   }
 
@@ -75,16 +79,22 @@ extension InteractorTestHarness where State: Equatable {
         let index = (history.cursor..<history.states.count).first {
           history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
         }
-        return (index.map { ($0, history.states[$0 - 1], history.states[$0]) }, history.states.count)
+        let states = index.map {
+          (
+            previous: (history.states[$0 - 1], history.shared[$0 - 1]),
+            actual: (history.states[$0], history.shared[$0])
+          )
+        }
+        return (index.map { ($0, states!) }, history.states.count)
       }
-      if let (index, previous, actual) = next {
+      if let (index, states) = next {
         history.withLock { history in
           history.markAsserted([index])
           history.cursor = index + 1
         }
-        var expected = previous
-        updateStateToExpectedResult(&expected)
-        check(actual, against: expected, what: "The state written by an effect", at: location)
+        var expected = states.previous
+        SharedSnapshot.editing(&expected.0, in: &expected.1, updateStateToExpectedResult)
+        check(states.actual, against: expected, what: "The state written by an effect", at: location)
         return
       }
       do {
@@ -107,12 +117,15 @@ extension InteractorTestHarness where State: Equatable {
     }
   }
 
-  /// Fails if `actual` is not `expected`, with a diff.
-  private func check(_ actual: State, against expected: State, what: String, at location: SourceLocation) {
-    guard actual != expected else { return }
+  /// Fails if `actual` is not `expected` (each with the shared values it holds), with a diff.
+  private func check(
+    _ actual: (State, SharedSnapshot), against expected: (State, SharedSnapshot), what: String,
+    at location: SourceLocation
+  ) {
+    guard !SharedSnapshot.isEqual(expected.0, expected.1, actual.0, actual.1) else { return }
     let difference =
-      diff(expected, actual, format: .proportional)
-      ?? "expected:\n\(String(customDumping: expected))\nactual:\n\(String(customDumping: actual))"
+      SharedSnapshot.difference(expected.0, expected.1, actual.0, actual.1, format: .proportional)
+      ?? "expected:\n\(SharedSnapshot.dump(expected.0, expected.1))\nactual:\n\(SharedSnapshot.dump(actual.0, actual.1))"
     reportIssue(
       """
       \(what) is not the one expected (− expected, + actual):
@@ -128,16 +141,17 @@ extension InteractorTestHarness where State: Equatable {
   /// sent without a step assertion produced are left to ``assertStates(_:timeout:fileID:filePath:line:column:)``.)
   private func reportUnreceived(before what: String, at location: SourceLocation) {
     guard exhaustivity == .on else { return }
-    let (unasserted, states) = history.withLock { history in
+    let (unasserted, states, shared) = history.withLock { history in
       let unasserted = (history.cursor..<history.states.count).filter {
         history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
       }
       history.markAsserted(unasserted)
-      return (unasserted, history.states)
+      return (unasserted, history.states, history.shared)
     }
     guard !unasserted.isEmpty else { return }
     let listed = unasserted.map { index in
-      "  [\(index)] \(String(customDumping: states[index]).replacingOccurrences(of: "\n", with: "\n      "))"
+      let dump = SharedSnapshot.dump(states[index], shared[index])
+      return "  [\(index)] \(dump.replacingOccurrences(of: "\n", with: "\n      "))"
     }
     reportIssue(
       """
@@ -149,17 +163,5 @@ extension InteractorTestHarness where State: Equatable {
       """,
       fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
     )
-  }
-}
-
-/// Whether `lhs` and `rhs` are equal, if their type is `Equatable`; `false` otherwise.
-func isEqualIfEquatable<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-  guard let lhs = lhs as? any Equatable else { return false }
-  return lhs.isEqual(to: rhs)
-}
-
-extension Equatable {
-  fileprivate func isEqual(to other: Any) -> Bool {
-    (other as? Self) == self
   }
 }

@@ -84,6 +84,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// Kept behind a lock so that the deinit, which is not isolated, can read it.
   struct History {
     var states: [State]
+    /// For each state, the values of the shared values (``Shared``) it held when it was
+    /// published: the state itself reads them live.
+    var shared: [SharedSnapshot]
     /// For each state, whether it differs from the one before it (`true` when `State` is not
     /// `Equatable`: then every state needs asserting).
     var changed: [Bool] = [true]
@@ -155,7 +158,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
     self.exhaustivity = exhaustivity
-    self.history = Locked(History(states: [initialState]))
+    self.history = Locked(History(states: [initialState], shared: [SharedSnapshot.capture(initialState)]))
     self.waiters = CountWaiters(clock: clock)
     self.timeoutClock = clock
     // The runtime captures the dependency values in force where it is created. An error an
@@ -166,11 +169,18 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     waiters.update(count: 1)
     runtime.addObserver(withSource: { [weak self] state, source in
       guard let self else { return }
+      let shared = SharedSnapshot.capture(state)
       let count = self.history.withLock { history in
-        history.changed.append(!isEqualIfEquatable(history.states[history.states.count - 1], state))
+        let last = history.states.count - 1
+        history.changed.append(
+          !SharedSnapshot.isEqual(history.states[last], history.shared[last], state, shared))
         history.asserted.append(false)
-        if case .effect = source { history.fromEffect.append(true) } else { history.fromEffect.append(false) }
+        switch source {
+        case .action: history.fromEffect.append(false)
+        case .effect, .sharedValue: history.fromEffect.append(true)
+        }
         history.states.append(state)
+        history.shared.append(shared)
         return history.states.count
       }
       self.waiters.update(count: count)
@@ -199,10 +209,11 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
       )
     }
-    let (states, unassertedIndices) = history.withLock { ($0.states, $0.unasserted) }
+    let (states, shared, unassertedIndices) = history.withLock { ($0.states, $0.shared, $0.unasserted) }
     if !unassertedIndices.isEmpty {
       let unasserted = unassertedIndices.map { index in
-        "  [\(index)] \(String(customDumping: states[index]).replacingOccurrences(of: "\n", with: "\n      "))"
+        let dump = SharedSnapshot.dump(states[index], shared[index])
+        return "  [\(index)] \(dump.replacingOccurrences(of: "\n", with: "\n      "))"
       }
       reportIssue(
         """
@@ -359,7 +370,11 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
         throw StateMismatch(message: message)
       }
     }
-    guard states == expected else {
+    let (states, shared) = history.withLock { ($0.states, $0.shared) }
+    let matches =
+      states.count == expected.count
+      && states.indices.allSatisfy { SharedSnapshot.isEqual(expected[$0], .empty, states[$0], shared[$0]) }
+    guard matches else {
       let message = mismatch(expected: expected)
       reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
       throw StateMismatch(message: message)
@@ -372,9 +387,21 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   }
 
   private func mismatch(expected: [State]) -> String {
-    let difference =
-      diff(expected, states, format: .proportional)
-      ?? "expected:\n\(String(customDumping: expected))\nactual:\n\(String(customDumping: states))"
+    let (states, shared) = history.withLock { ($0.states, $0.shared) }
+    let difference: String
+    if shared.allSatisfy(\.isEmpty) {
+      difference =
+        diff(expected, states, format: .proportional)
+        ?? "expected:\n\(String(customDumping: expected))\nactual:\n\(String(customDumping: states))"
+    } else {
+      // Each kept state reads its shared values as they were: a diff of the dumps, state by state.
+      let expectedDump = expected.map { SharedSnapshot.dump($0, .empty) }.joined(separator: ",\n")
+      let actualDump = states.indices.map { SharedSnapshot.dump(states[$0], shared[$0]) }.joined(
+        separator: ",\n")
+      difference =
+        SharedSnapshot.lineDifference(expectedDump, actualDump, format: .proportional)
+        ?? "expected:\n\(expectedDump)\nactual:\n\(actualDump)"
+    }
     return """
       The states do not match (− expected, + actual; \(expected.count) expected, \(states.count) \
       actual):

@@ -1,0 +1,104 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A runtime that may hold shared values: told when one changes, so that it can publish.
+@MainActor
+protocol SharedHolder: AnyObject {
+  /// `storage` changed outside this runtime's step: publish if the state holds it.
+  func sharedValueChanged(_ storage: ObjectIdentifier)
+  /// `storage` changed during this runtime's change phase: tell the other holders once the
+  /// step has published.
+  func deferSharedDelivery(_ storage: any AnySharedStorage)
+}
+
+/// Tells the runtimes that hold a shared value that it changed.
+///
+/// - A change made in a runtime's step (by its interactor, or by an effect's `send { }`) is
+///   published by that step; the other holders are told right after it publishes.
+/// - A change made on the main actor outside any step (a view, an observer) is told to every
+///   holder at once.
+/// - A change made off the main actor (an effect writing directly) is told on the main actor as
+///   soon as it runs; changes until then are told once.
+enum SharedDelivery {
+  /// The runtimes that may hold shared values: every runtime that has run a step while a shared
+  /// storage was alive. Weak; emptied of released runtimes as it grows.
+  @MainActor private static var holders: [WeakHolder] = []
+  @MainActor private static var compactAt = 64
+
+  private struct WeakHolder {
+    weak var holder: (any SharedHolder)?
+  }
+
+  @MainActor
+  static func register(_ holder: any SharedHolder) {
+    if holders.count >= compactAt {
+      holders.removeAll { $0.holder == nil }
+      compactAt = max(64, holders.count * 2)
+    }
+    holders.append(WeakHolder(holder: holder))
+  }
+
+  /// How many runtimes are registered and alive, and how many slots the table has (tests of
+  /// growth).
+  @MainActor static var registeredCount: (alive: Int, slots: Int) {
+    (holders.count { $0.holder != nil }, holders.count)
+  }
+
+  static func changed(_ storage: any AnySharedStorage, isolation: isolated (any Actor)?) {
+    if let changing = ChangingRuntime.current {
+      // In a runtime's change phase, on the main actor's thread: that runtime publishes in its
+      // step; the others are told after it.
+      MainActor.assumeIsolated { changing.deferSharedDelivery(storage) }
+    } else if let isolation, isolation === MainActor.shared {
+      MainActor.assumeIsolated { deliver(ObjectIdentifier(storage), except: nil) }
+    } else if storage.scheduleDelivery() {
+      Task { @MainActor in
+        storage.deliveryStarted()
+        deliver(ObjectIdentifier(storage), except: nil)
+      }
+    }
+  }
+
+  /// Tells every registered runtime but `except` that `storage` changed.
+  @MainActor
+  static func deliver(_ storage: ObjectIdentifier, except: ObjectIdentifier?) {
+    for entry in holders {
+      guard let holder = entry.holder, ObjectIdentifier(holder) != except else { continue }
+      holder.sharedValueChanged(storage)
+    }
+  }
+}
+
+/// The runtime whose change phase (its interactor, or an effect's write) runs on this thread, if
+/// it tracks shared values: a thread-local, because a write made in an interactor is not
+/// isolated to the main actor as far as the compiler knows, yet runs on it.
+enum ChangingRuntime {
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key, nil)
+    precondition(result == 0, "pthread_key_create failed with \(result)")
+    return key
+  }()
+
+  /// Set by a runtime around its change phase; the runtime is alive while it is set.
+  static var current: (any SharedHolder)? {
+    guard let pointer = pthread_getspecific(key) else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? any SharedHolder
+  }
+
+  /// Makes `holder` the current one and returns the one before, to restore.
+  static func enter(_ holder: AnyObject) -> UnsafeMutableRawPointer? {
+    let previous = pthread_getspecific(key)
+    pthread_setspecific(key, Unmanaged.passUnretained(holder).toOpaque())
+    return previous
+  }
+
+  static func leave(restoring previous: UnsafeMutableRawPointer?) {
+    pthread_setspecific(key, previous)
+  }
+}
