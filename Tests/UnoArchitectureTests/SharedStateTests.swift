@@ -77,8 +77,9 @@ struct ItemDetailState: Equatable, Sendable {
 final class Publications<Value> {
   var seen: [(Value, StateChangeSource)] = []
   init<State>(_ runtime: InteractorRuntime<State, some Sendable>, _ read: @escaping (State) -> Value) {
-    runtime.addObserver(withSource: { [unowned self] state, source in self.seen.append((read(state), source))
-      })
+    runtime.addObserver(withSource: { [unowned self] state, source in
+      self.seen.append((read(state), source))
+    })
   }
   var values: [Value] { seen.map(\.0) }
   var sources: [StateChangeSource] { seen.map(\.1) }
