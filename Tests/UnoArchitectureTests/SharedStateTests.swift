@@ -105,6 +105,21 @@ final class Publications<Value> {
     #expect(seenByB.sources == [.sharedValue, .action])
   }
 
+  @Test func aWriteOnTheMainActorOutsideAnyStepIsPublishedAtOnce() {
+    let a = InteractorRuntime(countInteractor)
+    let b = InteractorRuntime(countInteractor)
+    let seenByA = Publications(a) { $0.count }
+    let seenByB = Publications(b) { $0.count }
+    a.state.$count.withLock { $0 = 10 }
+    #expect(seenByA.values == [10])
+    #expect(seenByB.values == [10])
+    #expect(seenByA.sources == [.sharedValue])
+    // From a closure the main actor runs, too.
+    let write: () -> Void = { b.state.$count.withLock { $0 = 11 } }
+    write()
+    #expect(seenByA.values == [10, 11])
+  }
+
   @Test func aRuntimeThatDoesNotHoldTheValueIsNotTold() {
     let a = InteractorRuntime(countInteractor)
     let plain = InteractorRuntime(

@@ -1,14 +1,7 @@
 import Dependencies
 import Foundation
 import TodosFeature
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(Musl)
-  import Musl
-#endif
+import UnoCore
 
 extension TodosStore {
   /// The list kept in `todos.json` in `directory` (created if missing).
@@ -51,24 +44,28 @@ struct TodosDocument: Codable {
   var todos: [Todo]
 }
 
-/// One `todos.json`, read and written as the store describes.
+/// One `todos.json`, read and written as the store describes, through UnoCore's ``AtomicFile``
+/// (the crash-safe file that shared file storage uses too).
 struct TodosFile: Sendable {
-  let url: URL
+  let file: AtomicFile
+  var url: URL { file.url }
   /// Where saves run, one at a time (two sessions may save at once): a serial queue of its own,
   /// because a save blocks in `write` and `fsync` (for long on a busy disk), and a blocked thread
   /// of Swift's cooperative pool would starve every other task of the process.
   private static let queue = DispatchQueue(label: "TodosStoreLive.save")
 
-  init(url: URL) { self.url = url }
+  init(url: URL) { self.file = AtomicFile(url: url) }
 
   func load() throws -> [Todo] {
-    removeLeftovers()
+    // Our own leftovers (`.todos.json.<UUID>.tmp`), on the save queue, so that no save of this
+    // process is midway.
+    Self.queue.sync { file.removeLeftovers() }
     let data: Data
     do {
-      guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-      data = try Data(contentsOf: url)
+      guard let read = try file.read() else { return [] }
+      data = read
     } catch {
-      throw TodosStoreError.inaccessible(reason: describe(error), path: url.path)
+      throw TodosStoreError.inaccessible(reason: AtomicFile.describe(error), path: url.path)
     }
     do {
       let document = try JSONDecoder().decode(TodosDocument.self, from: data)
@@ -79,15 +76,15 @@ struct TodosFile: Sendable {
       }
       return document.todos
     } catch {
-      let reason = describe(error)
-      let aside = url.path + ".corrupt-" + timestamp()
+      let reason = AtomicFile.describe(error)
+      let aside: URL
       do {
-        try FileManager.default.moveItem(atPath: url.path, toPath: aside)
+        aside = try file.setAside()
       } catch {
         throw TodosStoreError.inaccessible(
-          reason: "\(reason); moving it aside failed too: \(describe(error))", path: url.path)
+          reason: "\(reason); moving it aside failed too: \(AtomicFile.describe(error))", path: url.path)
       }
-      throw TodosStoreError.unreadable(reason: reason, keptAt: aside)
+      throw TodosStoreError.unreadable(reason: reason, keptAt: aside.path)
     }
   }
 
@@ -95,88 +92,11 @@ struct TodosFile: Sendable {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let data = try encoder.encode(TodosDocument(todos: todos))
+    let file = self.file
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
       Self.queue.async {
-        continuation.resume(with: Result { try replace(with: data) })
+        continuation.resume(with: Result { try file.replace(with: data) })
       }
     }
   }
-
-  /// Removes the temporary files of saves that a kill cut short: only names of the exact form
-  /// `.todos.json.<UUID>.tmp` that ``replace(with:)`` writes. On the save queue, so that no save
-  /// of this process is midway.
-  private func removeLeftovers() {
-    let directory = url.deletingLastPathComponent()
-    Self.queue.sync {
-      guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
-      for name in names where Self.isLeftover(name) {
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
-      }
-    }
-  }
-
-  /// Whether `name` is a temporary file of ``replace(with:)``.
-  static func isLeftover(_ name: String) -> Bool {
-    let (prefix, suffix) = (".todos.json.", ".tmp")
-    guard name.hasPrefix(prefix), name.hasSuffix(suffix), name.count > prefix.count + suffix.count else {
-      return false
-    }
-    return UUID(uuidString: String(name.dropFirst(prefix.count).dropLast(suffix.count))) != nil
-  }
-
-  /// Replaces the file with `data`, atomically: a temporary file beside it, flushed, renamed.
-  private func replace(with data: Data) throws {
-    let directory = url.deletingLastPathComponent()
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let temporary = directory.appendingPathComponent(".todos.json.\(UUID().uuidString).tmp")
-    try write(data, to: temporary)
-    guard rename(temporary.path, url.path) == 0 else {
-      let code = errno
-      try? FileManager.default.removeItem(at: temporary)
-      throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-    }
-  }
-
-  /// Writes `data` to a new file at `url` and flushes it to disk.
-  private func write(_ data: Data, to url: URL) throws {
-    let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    defer { close(fd) }
-    var offset = 0
-    try data.withUnsafeBytes { bytes in
-      while offset < bytes.count {
-        let written = Glibc_write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-        guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        offset += written
-      }
-    }
-    guard fsync(fd) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-  }
-}
-
-/// The C `write`, named so that it does not collide with methods called `write`.
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(fd, buffer, count)
-}
-
-/// "20261123T195612.123Z", for the name of a file moved aside.
-private func timestamp() -> String {
-  let formatter = DateFormatter()
-  formatter.locale = Locale(identifier: "en_US_POSIX")
-  formatter.timeZone = TimeZone(identifier: "UTC")
-  formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
-  return formatter.string(from: Date())
-}
-
-private func describe(_ error: any Error) -> String {
-  if let error = error as? DecodingError {
-    switch error {
-    case .dataCorrupted(let context): return "not valid: \(context.debugDescription)"
-    case .keyNotFound(let key, _): return "missing '\(key.stringValue)'"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      return "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
-    @unknown default: return "\(error)"
-    }
-  }
-  return (error as NSError).localizedDescription
 }

@@ -176,7 +176,12 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     let isOutermost = !isHandling
     isHandling = true
     let tracking = sharedTracking
-    let emission = tracking.map { changeTrackingShared($0) { change(&_state) } } ?? change(&_state)
+    let emission: Emission<State>
+    if let tracking {
+      emission = changeTrackingShared(tracking) { change(&_state) }
+    } else {
+      emission = change(&_state)
+    }
     let plan = emission.isNone ? nil : planEffects(emission)
     publish(kind, origin: origin)
     if let tracking {

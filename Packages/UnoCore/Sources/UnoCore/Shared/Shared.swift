@@ -25,7 +25,7 @@ import IssueReporting
 ///
 /// - **Reading** is reading the property: `state.standup`. In an effect, `await state.standup`
 ///   reads the latest value.
-/// - **Writing** is ``withLock(_:isolation:)``, atomic: two features or two effects that change
+/// - **Writing** is ``withLock(_:isolation:fileID:filePath:line:column:)``, atomic: two features or two effects that change
 ///   the value at once lose no update. There is no setter, because `state.standup.title = "x"`
 ///   would read, change and write back in three steps that another writer could come between.
 /// - **Derived references** reach into the value: `$standup.meetings` (a member, by dynamic member
@@ -93,7 +93,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// ```
   ///
   /// If the value goes away later (the element is removed), reading the reference returns the
-  /// value it had when last read, and ``withLock(_:isolation:)`` changes nothing and reports it.
+  /// value it had when last read, and ``withLock(_:isolation:fileID:filePath:line:column:)`` changes nothing and reports it.
   public init?(_ base: Shared<Value?>) {
     guard case .some(.some(let value)) = base.reference.load() else { return nil }
     let unwrapped = base.reference.appending(
