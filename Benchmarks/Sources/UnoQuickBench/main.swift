@@ -353,6 +353,11 @@ func profile(_ name: String, iterations: Int) async {
   case "roundtrip-floor":
     let floor = TaskRoundTripFloor()
     for _ in 0..<iterations { await floor.roundTrip() }
+  case "shared-read", "shared-plain-read":
+    let reader = InteractorRuntime(BenchSharedInteractor(shared: Shared(value: 1)))
+    reader.addObserver { state in sink &+= state.sink }
+    let action: BenchSharedAction = name == "shared-read" ? .readShared : .readPlain
+    for _ in 0..<iterations { reader.send(action) }
   case "shared-fanout":
     let value = Shared(value: 0)
     let holders = (0..<1_000).map { _ in InteractorRuntime(BenchSharedInteractor(shared: value)) }
@@ -368,7 +373,7 @@ func profile(_ name: String, iterations: Int) async {
   default:
     print(
       "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, "
-        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, shared-fanout, host-counter"
+        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, shared-read, shared-plain-read, shared-fanout, host-counter"
     )
   }
   if sink == 42 { print("") }

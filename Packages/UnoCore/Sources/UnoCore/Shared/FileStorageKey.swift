@@ -116,15 +116,23 @@ final class FileSaver<Value: Codable & Sendable>: SharedPersistence, FlushablePe
     scheduled.withLock { scheduled in
       guard scheduled == nil else { return }
       store.saveBegan()
-      let clock = self.clock
-      scheduled = Task { [weak storage] in
-        // Cancelled by `flush`: save at once.
-        try? await clock.sleep(for: Self.delay)
-        self.scheduled.withLock { $0 = nil }
-        guard let storage else { return self.store.saveEnded() }
-        await self.save(storage.value)
-        self.store.saveEnded()
-      }
+      scheduled = startSave(of: storage)
+    }
+  }
+
+  /// The save, 100 ms after now. The deadline is fixed here, when the change is made, not when
+  /// the task first runs: a test that advances its clock right after the change must not find the
+  /// wait starting later (``Clock/sleep(toDeadline:)``).
+  private func startSave(of storage: SharedStorage<Value>) -> Task<Void, Never> {
+    let clock = AnyClock(self.clock)
+    let deadline = clock.now.advanced(by: Self.delay)
+    return Task { [weak storage] in
+      // Cancelled by `flush`: save at once.
+      try? await clock.sleep(toDeadline: deadline)
+      self.scheduled.withLock { $0 = nil }
+      guard let storage else { return self.store.saveEnded() }
+      await self.save(storage.value)
+      self.store.saveEnded()
     }
   }
 
