@@ -28,7 +28,7 @@ extension InteractorRuntime: SharedHolder {
 
   /// Runs `change` with this runtime marked as changing on this thread, so that a shared write it
   /// makes is published by this step and told to the other holders after it.
-  @usableFromInline
+  @inlinable
   func changeTrackingShared(_ tracking: SharedTracking, _ change: () -> Emission<State>) -> Emission<State> {
     let previous = ChangingRuntime.enter(self)
     defer {

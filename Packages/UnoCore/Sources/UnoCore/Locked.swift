@@ -1,11 +1,3 @@
-#if canImport(Darwin)
-  import Darwin
-#elseif canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A value that several threads share, behind a pthread mutex, mutated in place.
 ///
 /// Uno's packages use it wherever state is reached from more than one thread (the effect
@@ -28,34 +20,23 @@
 /// itself, so mutating a large dictionary does not copy it.
 @_spi(Internals) public final class Locked<Value: Sendable>: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: `value` is only reached inside `withLock`, between
-  // `pthread_mutex_lock` and `pthread_mutex_unlock` on `mutex`, so no two threads touch it at
-  // once and each access is ordered after the previous one; and `Value` is `Sendable`, so what a
-  // closure takes out of the lock may cross threads. `mutex` is allocated once, never moved
-  // (a pthread mutex must not move), and freed in deinit, when no other reference exists.
+  // `lock()` and `unlock()` of `mutex`, so no two threads touch it at once and each access is
+  // ordered after the previous one; and `Value` is `Sendable`, so what a closure takes out of the
+  // lock may cross threads.
   private var value: Value
-  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  private let mutex = PthreadMutex()
 
   /// Creates a lock holding `value`.
   public init(_ value: Value) {
     self.value = value
-    self.mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    let result = pthread_mutex_init(mutex, nil)
-    precondition(result == 0, "pthread_mutex_init failed with \(result)")
-  }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-    mutex.deallocate()
   }
 
   /// Runs `body` with exclusive access to the value, which it may mutate in place.
   ///
   /// `body` must not call `withLock` on the same lock: the mutex is not recursive.
   public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    mutex.lock()
+    defer { mutex.unlock() }
     return try body(&value)
   }
 }

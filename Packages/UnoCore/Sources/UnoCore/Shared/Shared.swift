@@ -1,5 +1,6 @@
 import CustomDump
 import IssueReporting
+import Synchronization
 
 /// A value that any number of states hold at once: a change through one holder is a change of
 /// every state that holds it.
@@ -45,12 +46,18 @@ import IssueReporting
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
   let reference: SharedReference<Value>
+  /// The storage itself when the reference is its whole value (not a member, not an element):
+  /// reading it then takes the storage's lock and nothing else, specialised where it is read.
+  @usableFromInline let root: SharedStorage<Value>?
   /// The value read last, for a reference unwrapped from an optional (`Shared(_:)`) whose value
   /// went away: reading it then returns this rather than crashing.
   let lastKnown: Value?
 
   init(reference: SharedReference<Value>, lastKnown: Value? = nil) {
     self.reference = reference
+    self.root =
+      (reference as? SharedPath<Value, Value>)?.isWhole == true
+      ? (reference.storage as? SharedStorage<Value>) : nil
     self.lastKnown = lastKnown
   }
 
@@ -64,12 +71,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// ```
   public init(value: Value) {
     let storage = SharedStorage(value, name: "Shared(value:)")
-    self.init(
-      reference: SharedPath(
-        root: storage, get: { $0 },
-        modify: { value, body in
-          body(&value); return true
-        }))
+    self.init(reference: SharedPath.whole(storage))
   }
 
   /// The value that `key` names, created from `wrappedValue` if nothing holds it yet.
@@ -115,7 +117,15 @@ public struct Shared<Value: Sendable>: Sendable {
 
   /// The value now. In an effect, read it through the state (`await state.standup`) to get the
   /// latest one.
+  @inlinable
   public var wrappedValue: Value {
+    if let root, !SharedContext.isActive { return root.value }
+    return _value
+  }
+
+  /// The value through the reference's path, or from the snapshot a test tool reads from.
+  @usableFromInline
+  var _value: Value {
     if SharedContext.isActive, let frame = SharedContext.frame,
       let found = frame.lookup(reference, side: .left)
     {

@@ -77,6 +77,7 @@ enum SharedDelivery {
 /// The runtime whose change phase (its interactor, or an effect's write) runs on this thread, if
 /// it tracks shared values: a thread-local, because a write made in an interactor is not
 /// isolated to the main actor as far as the compiler knows, yet runs on it.
+@usableFromInline
 enum ChangingRuntime {
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
@@ -92,12 +93,14 @@ enum ChangingRuntime {
   }
 
   /// Makes `holder` the current one and returns the one before, to restore.
+  @usableFromInline
   static func enter(_ holder: AnyObject) -> UnsafeMutableRawPointer? {
     let previous = pthread_getspecific(key)
     pthread_setspecific(key, Unmanaged.passUnretained(holder).toOpaque())
     return previous
   }
 
+  @usableFromInline
   static func leave(restoring previous: UnsafeMutableRawPointer?) {
     pthread_setspecific(key, previous)
   }

@@ -39,11 +39,7 @@ extension SharedKey {
   func resolve(default: () -> Value) -> SharedReference<Value> {
     @Dependency(\.sharedStore) var store
     let storage = _storage(in: store, default: `default`).storage
-    return SharedPath(
-      root: storage, get: { $0 },
-      modify: { value, body in
-        body(&value); return true
-      })
+    return SharedPath.whole(storage)
   }
 }
 

@@ -55,20 +55,35 @@ struct SharedStep<Parent, Child>: Sendable {
   }
 }
 
+extension SharedPath where Root == Value {
+  /// The path to the whole value of `storage`.
+  static func whole(_ storage: SharedStorage<Value>) -> SharedPath {
+    SharedPath(
+      root: storage, get: { $0 },
+      modify: { value, body in
+        body(&value)
+        return true
+      }, isWhole: true)
+  }
+}
+
 /// A path from a storage of `Root` to a `Value` in it.
 final class SharedPath<Root: Sendable, Value: Sendable>: SharedReference<Value>, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: every stored property is a constant of a `Sendable` type.
   let root: SharedStorage<Root>
   let get: @Sendable (Root) -> Value?
   let modifyInRoot: @Sendable (inout Root, (inout Value) -> Void) -> Bool
+  /// Whether the path is the storage's whole value (``whole(_:)``).
+  let isWhole: Bool
 
   init(
     root: SharedStorage<Root>, get: @escaping @Sendable (Root) -> Value?,
-    modify: @escaping @Sendable (inout Root, (inout Value) -> Void) -> Bool
+    modify: @escaping @Sendable (inout Root, (inout Value) -> Void) -> Bool, isWhole: Bool = false
   ) {
     self.root = root
     self.get = get
     self.modifyInRoot = modify
+    self.isWhole = isWhole
   }
 
   override var storage: any AnySharedStorage { root }

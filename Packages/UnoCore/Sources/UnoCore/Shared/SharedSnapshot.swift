@@ -42,11 +42,12 @@ protocol _SharedHolding {
 ///
 /// Internal machinery of the tools that keep states (the test harness, the change printer); a
 /// feature never sees it.
+@usableFromInline
 enum SharedContext {
   /// How many frames are bound anywhere: while none is, reading a shared value skips the
   /// task-local lookup.
-  static let activeCount = Atomic<Int>(0)
-  static var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
+  @usableFromInline static let activeCount = Atomic<Int>(0)
+  @inlinable static var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
   @TaskLocal static var frame: SharedFrame?
 
   static func with<R>(_ frame: SharedFrame, _ body: () throws -> R) rethrows -> R {

@@ -24,23 +24,24 @@ enum SharedStorageCount {
   @usableFromInline static let live = Atomic<Int>(0)
 }
 
+@usableFromInline
 final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the mutable state (`value` and whether a delivery is
-  // scheduled) lives in `locked`, a pthread mutex that every access goes through; `name` and
-  // `persistence` are constants, `persistence` is `Sendable`.
-  struct Locked_: Sendable {
-    var value: Value
-    /// Whether a main-actor delivery of a change made off the main actor is already scheduled
-    /// (changes coalesce into it).
-    var deliveryScheduled = false
-  }
-  let locked: Locked<Locked_>
-  let name: String
+  // Why `@unchecked Sendable` is sound: the mutable state (`_value` and `deliveryScheduled`) is
+  // only read or written between `mutex.lock()` and `mutex.unlock()`; `name` and `persistence`
+  // are constants, `persistence` is `Sendable`. The exclusivity checks of those two properties
+  // are off for the same reason: the mutex already makes every access exclusive, and a read is on
+  // the path of every shared field a feature reads.
+  @usableFromInline let mutex = PthreadMutex()
+  @exclusivity(unchecked) @usableFromInline var _value: Value
+  /// Whether a main-actor delivery of a change made off the main actor is already scheduled
+  /// (changes coalesce into it).
+  @exclusivity(unchecked) var deliveryScheduled = false
+  @usableFromInline let name: String
   /// Saves the value after changes, for a persisted key (``FileStorageKey``).
   let persistence: (any SharedPersistence<Value>)?
 
   init(_ value: Value, name: String, persistence: (any SharedPersistence<Value>)? = nil) {
-    self.locked = Locked(Locked_(value: value))
+    self._value = value
     self.name = name
     self.persistence = persistence
     SharedStorageCount.live.add(1, ordering: .relaxed)
@@ -50,22 +51,28 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
     SharedStorageCount.live.subtract(1, ordering: .relaxed)
   }
 
-  var value: Value { locked.withLock { $0.value } }
-  var currentValue: any Sendable { value }
+  /// The value now.
+  @inlinable var value: Value {
+    mutex.lock()
+    defer { mutex.unlock() }
+    return _value
+  }
+
+  @usableFromInline var currentValue: any Sendable { value }
 
   /// Changes the value under the lock, then tells whoever must know: the runtimes that hold it
   /// (see ``SharedDelivery``) and the persistence.
   func modify<R, E: Error>(
     isolation: isolated (any Actor)?, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R {
-    let (outcome, newValue) = locked.withLock { state -> (Result<R, E>, Value) in
-      do throws(E) {
-        return (.success(try body(&state.value)), state.value)
-      } catch {
-        return (.failure(error), state.value)
-      }
+    let outcome: Result<R, E>
+    mutex.lock()
+    do throws(E) {
+      outcome = .success(try body(&_value))
+    } catch {
+      outcome = .failure(error)
     }
-    _ = newValue
+    mutex.unlock()
     let result = try outcome.get()
     persistence?.valueChanged(self)
     SharedDelivery.changed(self, isolation: isolation)
@@ -73,17 +80,19 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
   }
 
   /// Marks a main-actor delivery as scheduled; `false` if one already was.
-  func scheduleDelivery() -> Bool {
-    locked.withLock { state in
-      if state.deliveryScheduled { return false }
-      state.deliveryScheduled = true
-      return true
-    }
+  @usableFromInline func scheduleDelivery() -> Bool {
+    mutex.lock()
+    defer { mutex.unlock() }
+    if deliveryScheduled { return false }
+    deliveryScheduled = true
+    return true
   }
 
   /// Called by the scheduled delivery before it delivers: changes after this schedule another.
-  func deliveryStarted() {
-    locked.withLock { $0.deliveryScheduled = false }
+  @usableFromInline func deliveryStarted() {
+    mutex.lock()
+    defer { mutex.unlock() }
+    deliveryScheduled = false
   }
 }
 
