@@ -1,10 +1,12 @@
+import Synchronization
+
 // Shared values (`Shared`): knowing which ones the state holds, and publishing their changes.
 extension InteractorRuntime: SharedHolder {
   /// What a runtime tracks once a shared storage exists in the process.
   @usableFromInline
   final class SharedTracking {
     /// The storages the state held when it was last scanned.
-    var holdings: Set<ObjectIdentifier> = []
+    @usableFromInline var holdings: Set<ObjectIdentifier> = []
     /// Whether `holdings` is the state's: false after every step, until the next scan.
     @usableFromInline var holdingsAreCurrent = false
     /// Storages changed in this runtime's change phase, to tell the other holders after the
@@ -19,11 +21,14 @@ extension InteractorRuntime: SharedHolder {
   /// Starts tracking shared values if a storage exists in the process: from then on every step
   /// marks the holdings stale, and the runtime is told about every shared change. Called at
   /// creation and after a step of a runtime that does not track them yet (one atomic load).
-  @usableFromInline
+  ///
+  /// Inlinable, so that the delivery it registers (``sharedValueChanged(_:)`` down to the
+  /// observers) is specialised for the feature's state where the runtime is created.
+  @inlinable
   func trackSharedValuesIfNeeded() {
     guard sharedTracking == nil, SharedStorageCount.live.load(ordering: .relaxed) > 0 else { return }
     sharedTracking = SharedTracking()
-    SharedDelivery.register(self)
+    SharedDelivery.register(self) { [weak self] storage in self?.sharedValueChanged(storage) }
   }
 
   /// Runs `change` with this runtime marked as changing on this thread, so that a shared write it
@@ -54,6 +59,7 @@ extension InteractorRuntime: SharedHolder {
     sharedTracking?.deferred.append(storage)
   }
 
+  @inlinable
   func sharedValueChanged(_ storage: ObjectIdentifier) {
     guard let tracking = sharedTracking, holds(storage, tracking) else { return }
     if isHandling {
@@ -65,18 +71,22 @@ extension InteractorRuntime: SharedHolder {
   }
 
   /// Whether the state holds `storage`, scanning it if it changed since the last scan.
-  private func holds(_ storage: ObjectIdentifier, _ tracking: SharedTracking) -> Bool {
-    if !tracking.holdingsAreCurrent {
-      tracking.holdings = SharedScan.storageIDs(in: _state)
-      tracking.holdingsAreCurrent = true
-    }
+  @inlinable
+  func holds(_ storage: ObjectIdentifier, _ tracking: SharedTracking) -> Bool {
+    if !tracking.holdingsAreCurrent { rescanHoldings(tracking) }
     return tracking.holdings.contains(storage)
+  }
+
+  @usableFromInline
+  func rescanHoldings(_ tracking: SharedTracking) {
+    tracking.holdings = SharedScan.storageIDs(in: _state)
+    tracking.holdingsAreCurrent = true
   }
 
   /// The step of a change from outside: no interactor runs; observers are told (as
   /// ``StateChangeSource/sharedValue``), child scopes whose state the change ended are ended,
   /// and actions the observers sent are handled.
-  @usableFromInline
+  @inlinable
   func publishSharedChange() {
     let isOutermost = !isHandling
     isHandling = true

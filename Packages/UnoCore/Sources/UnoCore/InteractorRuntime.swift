@@ -108,6 +108,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)? = nil
   ) {
     self.init(initialState: initialState, erased: AnyInteractor(interactor), onEffectFailure: onEffectFailure)
+    // Here, not in the designated initializer: inlined where the runtime is created, the delivery
+    // of shared changes it registers is specialised for the feature's types.
+    trackSharedValuesIfNeeded()
   }
 
   @usableFromInline
@@ -128,7 +131,6 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
         Self.reportEffectFailure(action, error, at: callSite)
       }
     }
-    trackSharedValuesIfNeeded()
   }
 
   /// Creates a runtime that starts from the interactor's ``Interactor/initialValue``.

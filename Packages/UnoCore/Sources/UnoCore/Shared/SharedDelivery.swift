@@ -6,11 +6,9 @@
   import Musl
 #endif
 
-/// A runtime that may hold shared values: told when one changes, so that it can publish.
+/// A runtime that may hold shared values, as the change phase's thread-local knows it.
 @MainActor
 protocol SharedHolder: AnyObject {
-  /// `storage` changed outside this runtime's step: publish if the state holds it.
-  func sharedValueChanged(_ storage: ObjectIdentifier)
   /// `storage` changed during this runtime's change phase: tell the other holders once the
   /// step has published.
   func deferSharedDelivery(_ storage: any AnySharedStorage)
@@ -24,6 +22,7 @@ protocol SharedHolder: AnyObject {
 ///   holder at once.
 /// - A change made off the main actor (an effect writing directly) is told on the main actor as
 ///   soon as it runs; changes until then are told once.
+@usableFromInline
 enum SharedDelivery {
   /// The runtimes that may hold shared values: every runtime that has run a step while a shared
   /// storage was alive. Weak; emptied of released runtimes as it grows.
@@ -31,16 +30,19 @@ enum SharedDelivery {
   @MainActor private static var compactAt = 64
 
   private struct WeakHolder {
-    weak var holder: (any SharedHolder)?
+    weak var holder: AnyObject?
+    /// Tells the holder that a storage changed (holding it weakly); made where the runtime was
+    /// created, so specialised for its state.
+    let changed: @MainActor (ObjectIdentifier) -> Void
   }
 
-  @MainActor
-  static func register(_ holder: any SharedHolder) {
+  @MainActor @usableFromInline
+  static func register(_ holder: AnyObject, changed: @escaping @MainActor (ObjectIdentifier) -> Void) {
     if holders.count >= compactAt {
       holders.removeAll { $0.holder == nil }
       compactAt = max(64, holders.count * 2)
     }
-    holders.append(WeakHolder(holder: holder))
+    holders.append(WeakHolder(holder: holder, changed: changed))
   }
 
   /// How many runtimes are registered and alive, and how many slots the table has (tests of
@@ -69,7 +71,8 @@ enum SharedDelivery {
   static func deliver(_ storage: ObjectIdentifier, except: ObjectIdentifier?) {
     for entry in holders {
       guard let holder = entry.holder, ObjectIdentifier(holder) != except else { continue }
-      holder.sharedValueChanged(storage)
+      _ = holder
+      entry.changed(storage)
     }
   }
 }
