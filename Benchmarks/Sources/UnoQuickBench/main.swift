@@ -258,6 +258,11 @@ func main() async {
   // shared values, which the workloads above must not pay for.
   // Reading a shared field in a step, against reading a plain field of the same state.
   let sharedCount = Shared(value: 1)
+  // What tracking shared values costs a runtime that holds none: the runtime of "uno send",
+  // again, now that a shared value exists (it starts tracking at its next step).
+  let trackingSend = nanoseconds(iterations: n) { runtime.send(.increment) }
+  report("uno send, tracking shared values", trackingSend, " ns")
+  report("ratio uno send tracking/not tracking", trackingSend / unoSend)
   let reader = InteractorRuntime(BenchSharedInteractor(shared: sharedCount))
   reader.addObserver { state in sink &+= state.sink }
   let readShared = nanoseconds(iterations: n) { reader.send(.readShared) }

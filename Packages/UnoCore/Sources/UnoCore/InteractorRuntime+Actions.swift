@@ -25,14 +25,15 @@ extension InteractorRuntime {
 
   /// An action handled as the outermost step (sent, or posted): with the runtime's dependencies
   /// bound when they must be (see ``bindsDependencies``).
-  @inlinable
+  @inlinable @inline(__always)
   func handleOutermost(_ action: Action, queuedAs group: EffectGroup?) -> EventTask {
     guard bindsDependencies || DependencyBinding.depth > 0 else { return handle(action, queuedAs: group) }
     return withDependenciesBound { handle(action, queuedAs: group) }
   }
 
-  /// The step of an action: the interactor changes the state.
-  @inlinable
+  /// The step of an action: the interactor changes the state. Always inlined, as ``step(_:_:_:)``
+  /// is, so that a state-only send is one specialised body.
+  @inlinable @inline(__always)
   func handle(_ action: Action, queuedAs group: EffectGroup?) -> EventTask {
     step(action, .action(queuedAs: group)) { interactor.interact(state: &$0, action: action) }
   }
@@ -93,11 +94,8 @@ extension InteractorRuntime {
     }
   }
 
-  /// Whether actions sent during a step wait in the queue (or a shared change from outside waits
-  /// to be published).
-  @inlinable var hasQueuedActions: Bool {
-    queueHead < queue.count || sharedTracking?.republishPending == true
-  }
+  /// Whether actions sent during a step wait in the queue.
+  @inlinable var hasQueuedActions: Bool { queueHead < queue.count }
 
   @usableFromInline
   func enqueue(_ action: Action) -> EventTask {
@@ -109,8 +107,10 @@ extension InteractorRuntime {
   /// Handles the queued actions, oldest first, each as a step inside the outermost one.
   @usableFromInline
   func drainQueue() {
-    while hasQueuedActions {
-      guard queueHead < queue.count else {
+    // A shared change from outside that arrived during the step is published after the queued
+    // actions (which may queue more, or bring another change).
+    while hasQueuedActions || sharedTracking?.republishPending == true {
+      guard hasQueuedActions else {
         publishSharedChange()
         continue
       }

@@ -1,29 +1,46 @@
 import Synchronization
 
 // Shared values (`Shared`): knowing which ones the state holds, and publishing their changes.
-extension InteractorRuntime: SharedHolder {
-  /// What a runtime tracks once a shared storage exists in the process.
-  @usableFromInline
-  final class SharedTracking {
-    /// The storages the state held when it was last scanned.
-    @usableFromInline var holdings: Set<ObjectIdentifier> = []
-    /// Whether `holdings` is the state's: false after every step, until the next scan.
-    @usableFromInline var holdingsAreCurrent = false
-    /// Storages changed in this runtime's change phase, to tell the other holders after the
-    /// step has published.
-    @usableFromInline var deferred: [any AnySharedStorage] = []
-    /// A change from outside arrived while the runtime was handling a step: publish it after.
-    @usableFromInline var republishPending = false
+/// What a runtime tracks about shared values once one may be in its state. Not generic, so that
+/// the step's calls into it cost the same for every feature.
+@usableFromInline
+final class SharedTracking {
+  /// The storages the state held when it was last scanned.
+  @usableFromInline var holdings: Set<ObjectIdentifier> = []
+  /// Whether `holdings` is the state's: false after every change phase, until the next scan.
+  @usableFromInline var holdingsAreCurrent = false
+  /// Storages changed in this runtime's change phase, to tell the other holders after the step
+  /// has published.
+  @usableFromInline var deferred: [any AnySharedStorage] = []
+  /// A change from outside arrived while the runtime was handling a step: publish it after.
+  @usableFromInline var republishPending = false
 
-    @usableFromInline init() {}
+  @usableFromInline init() {}
+
+  /// Marks `runtime` as changing its state on this thread (so that a shared write made now is
+  /// published by its step and told to the others after it); returns what to restore.
+  @usableFromInline
+  func enterChange(of runtime: AnyObject) -> UnsafeMutableRawPointer? {
+    ChangingRuntime.enter(runtime)
   }
 
-  /// Starts tracking shared values if a storage exists in the process: from then on every step
-  /// marks the holdings stale, and the runtime is told about every shared change. Called at
-  /// creation and after a step of a runtime that does not track them yet (one atomic load).
+  /// Ends the change phase: restores the thread-local, and the state may hold other values now.
+  @usableFromInline
+  func leaveChange(restoring previous: UnsafeMutableRawPointer?) {
+    ChangingRuntime.leave(restoring: previous)
+    holdingsAreCurrent = false
+  }
+}
+
+extension InteractorRuntime: SharedHolder {
+  /// Starts tracking shared values if one exists in the process: registers the runtime with the
+  /// delivery of shared changes, and marks it around its change phase from then on. Called when
+  /// the runtime is created and after each step of a runtime that does not track them yet (one
+  /// atomic load), so that a runtime in a program without shared values pays nothing else.
   ///
-  /// Inlinable, so that the delivery it registers (``sharedValueChanged(_:)`` down to the
-  /// observers) is specialised for the feature's state where the runtime is created.
+  /// Inlinable, and called from the inlinable initializers and the step, so that the delivery it
+  /// registers (``sharedValueChanged(_:)`` down to the observers) is specialised for the
+  /// feature's state.
   @inlinable
   func trackSharedValuesIfNeeded() {
     guard sharedTracking == nil, SharedStorageCount.live.load(ordering: .relaxed) > 0 else { return }
@@ -31,16 +48,12 @@ extension InteractorRuntime: SharedHolder {
     SharedDelivery.register(self) { [weak self] storage in self?.sharedValueChanged(storage) }
   }
 
-  /// Runs `change` with this runtime marked as changing on this thread, so that a shared write it
-  /// makes is published by this step and told to the other holders after it.
-  @inlinable
-  func changeTrackingShared(_ tracking: SharedTracking, _ change: () -> Emission<State>) -> Emission<State> {
-    let previous = ChangingRuntime.enter(self)
-    defer {
-      ChangingRuntime.leave(restoring: previous)
-      tracking.holdingsAreCurrent = false
-    }
-    return change()
+  /// ``trackSharedValuesIfNeeded()`` out of line, for the step: a runtime that starts tracking
+  /// after it was created (a shared value appeared later) is told of changes through unspecialised
+  /// code, which keeps the step small.
+  @usableFromInline
+  func trackSharedValuesLater() {
+    trackSharedValuesIfNeeded()
   }
 
   /// After a step has published: tells the other holders about the shared values its change
@@ -95,7 +108,7 @@ extension InteractorRuntime: SharedHolder {
     notifyObservers(.sharedValue)
     if hasScopes { endDeadScopes() }
     if isOutermost {
-      if hasQueuedActions { drainQueue() }
+      if hasQueuedActions || sharedTracking?.republishPending == true { drainQueue() }
       isHandling = false
     }
   }

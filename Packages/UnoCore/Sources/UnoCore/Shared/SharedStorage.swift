@@ -22,7 +22,26 @@ protocol AnySharedStorage: AnyObject, Sendable {
 @usableFromInline
 enum SharedStorageCount {
   @usableFromInline static let live = Atomic<Int>(0)
+  /// Whether `everExisted` has been set, or is being set (at most one task does it).
+  static let announced = Atomic<Bool>(false)
+
+  /// Counts a new storage; the first one also sets ``sharedStoragesEverExisted``, on the main
+  /// actor (where runtimes read it in every step).
+  static func storageCreated() {
+    live.add(1, ordering: .relaxed)
+    guard !announced.load(ordering: .relaxed),
+      announced.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    else { return }
+    Task { @MainActor in sharedStoragesEverExisted = true }
+  }
 }
+
+/// Whether a shared storage has been created in this process: read by every step of a runtime
+/// that does not track shared values yet, so a main-actor global with a constant initializer (a
+/// plain load; the atomic count behind a lazily initialized static cost a call and a check). It
+/// is set shortly after the first storage is created; a runtime created meanwhile checks the
+/// count itself when it is created.
+@MainActor @usableFromInline var sharedStoragesEverExisted = false
 
 @usableFromInline
 final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendable {
@@ -44,7 +63,7 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
     self._value = value
     self.name = name
     self.persistence = persistence
-    SharedStorageCount.live.add(1, ordering: .relaxed)
+    SharedStorageCount.storageCreated()
   }
 
   deinit {
