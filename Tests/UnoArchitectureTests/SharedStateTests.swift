@@ -322,6 +322,29 @@ final class Publications<Value> {
     #expect(printed.contains("+   _count: 1"))
   }
 
+  @Test func theTracerOfAnotherRuntimePrintsTheChangeItWasTold() {
+    let text = LockIsolated<[String]>([])
+    let a = InteractorRuntime(countInteractor)
+    let b = withDependencies {
+      $0._changeTracer = _ChangePrinter { line in text.withValue { $0.append(line) } }
+    } operation: {
+      InteractorRuntime(countInteractor)
+    }
+    a.send(.increment)
+    #expect(b.state.count == 1)
+    #expect(
+      text.value == [
+        """
+        shared value changed:
+          CountState(
+        -   _count: 0,
+        +   _count: 1,
+            local: 0
+          )
+        """
+      ])
+  }
+
   @Test func aViewModelRecomputesItsViewStateWhenAnotherRuntimeChangesTheValue() {
     let viewModel: DirectViewModel<CountAction, CountState> = ViewModel(
       CountState(), countInteractor.eraseToAnyInteractor())
