@@ -69,6 +69,46 @@ struct HostKitTests {
         }
       }
       """,
+      "Sources/greeter-host/Tally.swift": """
+      import UnoArchitecture
+      import UnoHostKit
+
+      // A count kept in the host's data directory (`--data-dir`), shared by every session and
+      // by every run of the host.
+      public struct TallyState: Sendable, Equatable, Codable {
+        @Shared public var count: Int
+        public init() {
+          @Dependency(\\.hostDataDirectory) var directory
+          _count = Shared(wrappedValue: 0, .fileStorage(directory.appendingPathComponent("tally.json")))
+        }
+      }
+
+      public enum TallyAction: Sendable, Equatable, Codable {
+        case add
+      }
+
+      @Interactor<TallyState, TallyAction>
+      public struct TallyInteractor: Sendable {
+        public init() {}
+        public var body: some InteractorOf<Self> {
+          Interact(initialValue: TallyState()) { state, action in
+            switch action {
+            case .add: state.$count.withLock { $0 += 1 }
+            }
+            return .state
+          }
+        }
+      }
+
+      let tallyPlugin = FeaturePlugin(
+        name: "tally",
+        summary: "Counts, and remembers the count.",
+        actions: [.init(TallyAction.add, summary: "Adds one.")],
+        makeViewModel: {
+          DirectViewModel(TallyState(), TallyInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
+        }
+      )
+      """,
       "Sources/greeter-host/main.swift": """
       import GreeterFeature
       import UnoArchitecture
@@ -83,7 +123,7 @@ struct HostKitTests {
         }
       )
 
-      await UnoHost.main(features: [greeterPlugin])
+      await UnoHost.main(features: [greeterPlugin, tallyPlugin])
       """,
     ]
   }
@@ -134,10 +174,33 @@ struct HostKitTests {
         #"{"type":"opened","id":null,"session":1,"feature":"greeter","state":{"greeting":""}}"#,
         #"{"type":"state","session":1,"request":"g","state":{"greeting":"Hello, Ada!"}}"#,
         #"{"type":"finished","session":1,"request":"g","cancelled":false}"#,
-        #"{"type":"error","id":"nope","code":"unknown_feature","message":"unknown feature 'counter'; features are: greeter"}"#,
+        #"{"type":"error","id":"nope","code":"unknown_feature","message":"unknown feature 'counter'; features are: greeter, tally"}"#,
       ])
     let (listed, _) = try await HostProcess.run(["features"], input: "", binary: binary)
     #expect(listed.first == "greeter: Greets whoever you name.")
+    // A value kept with `@Shared(.fileStorage(...))` in the data directory: each run of the host
+    // reads what the run before saved (the host writes pending saves before it exits).
+    let data = FileManager.default.temporaryDirectory.appendingPathComponent("uno-tally-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: data) }
+    for run in 1...2 {
+      let (tally, tallyStatus) = try await HostProcess.run(
+        ["serve", "--data-dir", data.path],
+        input: """
+          {"op":"open","feature":"tally"}
+          {"op":"send","session":1,"action":"add","id":"a"}
+
+          """,
+        binary: binary)
+      #expect(tallyStatus == 0)
+      #expect(
+        tally == [
+          #"{"type":"opened","id":null,"session":1,"feature":"tally","state":{"count":\#(run - 1)}}"#,
+          #"{"type":"state","session":1,"request":"a","state":{"count":\#(run)}}"#,
+          #"{"type":"finished","session":1,"request":"a","cancelled":false}"#,
+        ])
+      let saved = try String(contentsOf: data.appendingPathComponent("tally.json"), encoding: .utf8)
+      #expect(saved == "\(run)")
+    }
     // The terminal mode comes with the kit too.
     let (shown, shownStatus) = try await HostProcess.run(
       ["run", "greeter", "--format", "pretty"], input: "greet Ada\n", binary: binary)

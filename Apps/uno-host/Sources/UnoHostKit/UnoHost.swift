@@ -221,8 +221,18 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   }
   writer.batch { handle(splitter.finish()) }
   await host.endOfInput(drainTimeout: options.drain)
+  await saveSharedValues()
   writer.flush()
   withExtendedLifetime(signals) {}
+}
+
+/// Writes the shared values kept in files (`@Shared(.fileStorage(...))`) whose save is still
+/// waiting out its delay, and returns once they are on disk: what the host does before it exits,
+/// so that a change answered before the end of input is not lost.
+@MainActor
+func saveSharedValues() async {
+  @Dependency(\.sharedStore) var sharedStore
+  await sharedStore.flush()
 }
 
 /// `run <feature>` in the terminal mode (``TerminalSession``): lines typed in, changes out as diffs.
@@ -261,6 +271,7 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
   }
   // Let the effects of what was typed finish (a debounced search), so that their changes show.
   await terminal.drain(timeout: options.drain)
+  await saveSharedValues()
   writer.flush()
   withExtendedLifetime(signals) {}
 }
@@ -287,5 +298,6 @@ func serveMCP(registry: FeatureRegistry, options: Options) async {
   await transport.waitUntilAnswered(timeout: timeout)
   await host.drain(timeout: timeout)
   await host.stop()
+  await saveSharedValues()
   withExtendedLifetime(signals) {}
 }
