@@ -45,7 +45,9 @@ extension InteractorRuntime: SharedHolder {
   func trackSharedValuesIfNeeded() {
     guard sharedTracking == nil, SharedStorageCount.live.load(ordering: .relaxed) > 0 else { return }
     sharedTracking = SharedTracking()
-    SharedDelivery.register(self) { [weak self] storage in self?.sharedValueChanged(storage) }
+    SharedDelivery.register(self) { holder, storage in
+      unsafeDowncast(holder, to: InteractorRuntime.self).sharedValueChanged(storage)
+    }
   }
 
   /// ``trackSharedValuesIfNeeded()`` out of line, for the step: a runtime that starts tracking

@@ -28,17 +28,22 @@ enum SharedDelivery {
   /// storage was alive. Weak; emptied of released runtimes as it grows.
   @MainActor private static var holders: [WeakHolder] = []
   @MainActor private static var compactAt = 64
+  /// How many deliveries are under way (an observer may write again): the table is not compacted
+  /// meanwhile, so that the indices a delivery walks stay the holders'.
+  @MainActor private static var delivering = 0
 
   private struct WeakHolder {
     weak var holder: AnyObject?
-    /// Tells the holder that a storage changed (holding it weakly); made where the runtime was
-    /// created, so specialised for its state.
-    let changed: @MainActor (ObjectIdentifier) -> Void
+    /// Tells the holder (passed in) that a storage changed; made where the runtime was created,
+    /// so specialised for its state, and capturing nothing.
+    let changed: @MainActor (AnyObject, ObjectIdentifier) -> Void
   }
 
   @MainActor @usableFromInline
-  static func register(_ holder: AnyObject, changed: @escaping @MainActor (ObjectIdentifier) -> Void) {
-    if holders.count >= compactAt {
+  static func register(
+    _ holder: AnyObject, changed: @escaping @MainActor (AnyObject, ObjectIdentifier) -> Void
+  ) {
+    if holders.count >= compactAt, delivering == 0 {
       holders.removeAll { $0.holder == nil }
       compactAt = max(64, holders.count * 2)
     }
@@ -69,10 +74,15 @@ enum SharedDelivery {
   /// Tells every registered runtime but `except` that `storage` changed.
   @MainActor
   static func deliver(_ storage: ObjectIdentifier, except: ObjectIdentifier?) {
-    for entry in holders {
-      guard let holder = entry.holder, ObjectIdentifier(holder) != except else { continue }
-      _ = holder
-      entry.changed(storage)
+    // By index, not by copying each entry: a copy of a weak reference is two more atomic
+    // operations on the runtime's side table. (`holders` may grow while a holder publishes, when
+    // an observer creates a runtime; the ones added meanwhile are not told of this change.)
+    delivering += 1
+    defer { delivering -= 1 }
+    let count = holders.count
+    for index in 0..<count {
+      guard let holder = holders[index].holder, ObjectIdentifier(holder) != except else { continue }
+      holders[index].changed(holder, storage)
     }
   }
 }
