@@ -48,14 +48,8 @@ let tallyPlugin = FeaturePlugin(
 @MainActor
 @Suite struct SharedHostTests {
   @Test func aSharedChangeInOneSessionIsAStateLineOfTheOthersWithNoRequest() async throws {
-    var lines: [String] = []
-    let host = ProtocolHost(registry: try FeatureRegistry([tallyPlugin]), output: { lines.append($0) })
-    func send(_ line: String) async -> [String] {
-      let before = lines.count
-      host.handle(line: Array(line.utf8))
-      #expect(await host.drain(timeout: .seconds(60)))
-      return Array(lines[before...])
-    }
+    let host = try RecordingHost([tallyPlugin])
+    let send = host.send
     _ = await send(#"{"op":"open","feature":"tally"}"#)
     _ = await send(#"{"op":"open","feature":"tally"}"#)
     #expect(

@@ -83,17 +83,8 @@ let bookPlugin = FeaturePlugin(
 @MainActor
 @Suite struct StackHostTests {
   @Test func aStackedFeatureIsDrivenWithTheStacksJSONForms() async throws {
-    var lines: [String] = []
-    let host = ProtocolHost(
-      registry: try FeatureRegistry([bookPlugin]),
-      sessionDependencies: { $0.stackElementID = .incrementing() },
-      output: { lines.append($0) })
-    func send(_ line: String) async -> [String] {
-      let before = lines.count
-      host.handle(line: Array(line.utf8))
-      #expect(await host.drain(timeout: .seconds(60)))
-      return Array(lines[before...])
-    }
+    let host = try RecordingHost([bookPlugin], sessionDependencies: { $0.stackElementID = .incrementing() })
+    let send = host.send
 
     _ = await send(#"{"op":"open","feature":"book"}"#)
     // An unlabeled value as itself; a case without values as its bare name, at any depth.
