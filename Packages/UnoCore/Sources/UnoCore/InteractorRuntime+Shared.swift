@@ -35,8 +35,9 @@ final class SharedTracking {
 extension InteractorRuntime: SharedHolder {
   /// Starts tracking shared values if one exists in the process: registers the runtime with the
   /// delivery of shared changes, and marks it around its change phase from then on. Called when
-  /// the runtime is created and after each step of a runtime that does not track them yet (one
-  /// atomic load), so that a runtime in a program without shared values pays nothing else.
+  /// the runtime is created, and (through ``trackSharedValuesLater()``) after a step of a runtime
+  /// that does not track them yet once ``sharedStoragesEverExisted`` is set, so that a runtime in
+  /// a program without shared values pays one load of that flag per step.
   ///
   /// Inlinable, and called from the inlinable initializers and the step, so that the delivery it
   /// registers (``sharedValueChanged(_:)`` down to the observers) is specialised for the

@@ -92,7 +92,7 @@ extension SharedKey {
 
 /// Saves one file's value: at most once per 100 ms, on a serial queue of its own (a save blocks
 /// in `write` and `fsync`, which must not hold a thread of the cooperative pool).
-final class FileSaver<Value: Codable & Sendable>: SharedPersistence, FlushablePersistence, Sendable {
+final class FileSaver<Value: Codable & Sendable>: SharedPersistence, Sendable {
   static var delay: Duration { .milliseconds(100) }
   let url: URL
   let files: SharedFileSystem

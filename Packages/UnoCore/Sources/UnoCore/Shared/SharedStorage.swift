@@ -15,14 +15,19 @@ protocol AnySharedStorage: AnyObject, Sendable {
   func scheduleDelivery() -> Bool
   /// Called by the scheduled delivery before it delivers: changes after this schedule another.
   func deliveryStarted()
+  /// Starts a save that waits out its delay at once (``SharedStore/flush()``); nothing for a
+  /// value that is not persisted.
+  func flushPendingSave()
 }
 
-/// How many storages are alive in the process. While none is, no state can hold a shared value,
-/// and runtimes skip every shared-state check (one atomic load per step).
+/// How many storages are alive in the process. While none is, no state can hold a shared value:
+/// a runtime created then does not track shared values (it checks this count once, when it is
+/// created, and later steps read ``sharedStoragesEverExisted``).
 @usableFromInline
 enum SharedStorageCount {
   @usableFromInline static let live = Atomic<Int>(0)
-  /// Whether `everExisted` has been set, or is being set (at most one task does it).
+  /// Whether ``sharedStoragesEverExisted`` has been set, or is being set (at most one task does
+  /// it).
   static let announced = Atomic<Bool>(false)
 
   /// Counts a new storage; the first one also sets ``sharedStoragesEverExisted``, on the main
@@ -107,6 +112,10 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
     return true
   }
 
+  @usableFromInline func flushPendingSave() {
+    persistence?.flush()
+  }
+
   /// Called by the scheduled delivery before it delivers: changes after this schedule another.
   @usableFromInline func deliveryStarted() {
     mutex.lock()
@@ -121,4 +130,6 @@ protocol SharedPersistence<Value>: Sendable {
   /// Called after every change, outside the storage's lock. A save reads the value when it runs,
   /// so that two changes told out of order still save the latest.
   func valueChanged(_ storage: SharedStorage<Value>)
+  /// Starts the save that waits out its delay at once, if one does.
+  func flush()
 }

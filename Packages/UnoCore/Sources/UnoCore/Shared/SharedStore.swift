@@ -81,25 +81,10 @@ public final class SharedStore: Sendable {
   public func flush() async {
     let persisted = storages.withLock { Array($0.values) }
     for storage in persisted {
-      (storage as? any FlushableStorage)?.flushPendingSave()
+      storage.flushPendingSave()
     }
     await waitForSaves()
   }
-}
-
-/// A storage whose pending save can be started at once.
-protocol FlushableStorage {
-  func flushPendingSave()
-}
-
-extension SharedStorage: FlushableStorage {
-  func flushPendingSave() {
-    (persistence as? any FlushablePersistence)?.flush()
-  }
-}
-
-protocol FlushablePersistence {
-  func flush()
 }
 
 extension SharedStore: DependencyKey {
