@@ -6,7 +6,10 @@ enum DependencyBinding {
   /// How many runtime steps with bound dependency values are under way on the main actor. While
   /// one is, every runtime binds its own, so that a runtime whose action is sent from inside
   /// another's step (by an observer) never sees the other's values.
-  @MainActor @usableFromInline static var depth = 0
+  ///
+  /// No dynamic exclusivity checks (read on every step): main-actor isolated, and every access is
+  /// an instantaneous read or increment.
+  @MainActor @exclusivity(unchecked) @usableFromInline static var depth = 0
 
   /// Whether `values` override any dependency, that is, were captured inside a
   /// `withDependencies` scope. Reads swift-dependencies' private `storage` by reflection, once per

@@ -26,7 +26,11 @@ protocol SharedHolder: AnyObject {
 enum SharedDelivery {
   /// The runtimes that may hold shared values: every runtime that has run a step while a shared
   /// storage was alive. Weak; emptied of released runtimes as it grows.
-  @MainActor private static var holders: [WeakHolder] = []
+  ///
+  /// No dynamic exclusivity checks (read once per holder per change): main-actor isolated, and
+  /// every access is instantaneous: an append, a removal outside any delivery, or the read of
+  /// one entry (a delivery reads an entry's closure and calls it after the read has ended).
+  @MainActor @exclusivity(unchecked) private static var holders: [WeakHolder] = []
   @MainActor private static var compactAt = 64
   /// How many deliveries are under way (an observer may write again): the table is not compacted
   /// meanwhile, so that the indices a delivery walks stay the holders'.

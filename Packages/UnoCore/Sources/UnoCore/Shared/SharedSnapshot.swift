@@ -188,8 +188,9 @@ enum SharedScan {
     return Array(found.values)
   }
 
-  static func storageIDs(in value: Any) -> Set<ObjectIdentifier> {
-    Set(storages(in: value).map(ObjectIdentifier.init))
+  /// The identities of the storages `value` holds, sorted, each once.
+  static func storageIDs(in value: Any) -> [ObjectIdentifier] {
+    storages(in: value).map(ObjectIdentifier.init).sorted()
   }
 
   /// Whether `value` held nothing shared (and was of a fixed shape, so that its type can be
