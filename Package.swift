@@ -21,6 +21,7 @@ let package = Package(
     .package(path: "Packages/Counter"),
     .package(path: "Packages/Search"),
     .package(path: "Packages/Todos"),
+    .package(path: "Packages/Standups"),
     .package(path: "Packages/UnoComposition"),
     .package(path: "Packages/UnoPresentation"),
     .package(path: "Packages/UnoTesting"),
@@ -98,6 +99,7 @@ let package = Package(
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
         .product(name: "TodosPlugin", package: "Todos"),
+        .product(name: "StandupsPlugin", package: "Standups"),
       ],
       path: "Apps/uno-host/Sources/BundledFeatures"
     ),
@@ -205,6 +207,16 @@ let package = Package(
         .product(name: "UnoTesting", package: "UnoTesting"),
       ],
       path: "Packages/Todos/Tests/TodosFeatureTests"
+    ),
+    .testTarget(
+      name: "StandupsFeatureTests",
+      dependencies: [
+        .product(name: "StandupsFeature", package: "Standups"),
+        .product(name: "StandupsPlugin", package: "Standups"),
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "UnoTesting", package: "UnoTesting"),
+      ],
+      path: "Packages/Standups/Tests/StandupsFeatureTests"
     ),
     .testTarget(
       name: "TodosStoreLiveTests",

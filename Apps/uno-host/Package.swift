@@ -16,6 +16,7 @@ let package = Package(
     .package(path: "../../Packages/Counter"),
     .package(path: "../../Packages/Search"),
     .package(path: "../../Packages/Todos"),
+    .package(path: "../../Packages/Standups"),
     .package(path: "../../Packages/UnoComposition"),
     .package(path: "../../Packages/UnoPresentation"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -70,6 +71,7 @@ let package = Package(
         .product(name: "CounterPlugin", package: "Counter"),
         .product(name: "SearchPlugin", package: "Search"),
         .product(name: "TodosPlugin", package: "Todos"),
+        .product(name: "StandupsPlugin", package: "Standups"),
       ]
     ),
     // The executable: the kit over the bundled features.

@@ -80,6 +80,17 @@ final class TerminalSession {
     default:
       break
     }
+    let words = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
+    if session.commands.contains(where: { $0.name == words[0] }) {
+      typing = trimmed
+      defer { typing = nil }
+      do {
+        track(try session.runCommand(words[0], argument: words.count == 2 ? words[1] : nil), typed: trimmed)
+      } catch {
+        write(error.message)
+      }
+      return
+    }
     let action: JSONValue
     switch parseAction(trimmed) {
     case .success(let parsed): action = parsed
@@ -90,14 +101,17 @@ final class TerminalSession {
     typing = trimmed
     defer { typing = nil }
     do {
-      let task = try session.send(action)
-      if let id = task.id {
-        typedByTask[id] = trimmed
-        tasks.append(task)
-      }
+      track(try session.send(action), typed: trimmed)
     } catch {
       write(sentence(for: error))
     }
+  }
+
+  /// Remembers what was typed for the action's effects, and the task, to wait for at the end.
+  private func track(_ task: EventTask, typed: String) {
+    guard let id = task.id else { return }
+    typedByTask[id] = typed
+    tasks.append(task)
   }
 
   /// Waits until every action's effects have finished, or `timeout` has passed.
@@ -137,6 +151,11 @@ final class TerminalSession {
     let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
     let name = parts[0]
     guard let info = plugin.actions.first(where: { $0.name == name }) else {
+      guard plugin.commands.isEmpty else {
+        return .failure(
+          "There is no command or action '\(name)' in \(plugin.name). Its commands are: "
+            + "\(plugin.commands.map(\.name).joined(separator: ", ")). Type 'help' to see what each does.")
+      }
       return .failure(
         "There is no action '\(name)' in \(plugin.name). Its actions are: "
           + "\(uniqueActionNames.joined(separator: ", ")). Type 'help' to see each with an example.")
@@ -182,7 +201,19 @@ final class TerminalSession {
   }
 
   private func help() -> String {
-    var text = "\(plugin.name): \(plugin.summary)\n\nActions:\n"
+    var text = "\(plugin.name): \(plugin.summary)\n\n"
+    if !plugin.commands.isEmpty {
+      let typed = plugin.commands.map { command in
+        command.argument.map { "\(command.name) <\($0)>" } ?? command.name
+      }
+      let width = typed.map(\.count).max() ?? 0
+      text += "Short commands (they act on the screen on top):\n"
+      for (command, form) in zip(plugin.commands, typed) {
+        text += "  \(form)\(String(repeating: " ", count: width - form.count))  \(command.summary)\n"
+      }
+      text += "\n"
+    }
+    text += "Actions:\n"
     let width = plugin.actions.map(\.name.count).max() ?? 0
     for action in plugin.actions {
       let padding = String(repeating: " ", count: width - action.name.count)

@@ -27,6 +27,8 @@ public struct FeaturePlugin: Sendable {
   public let summary: String
   /// Every action, with an example. A case with a nested action may appear once per example.
   public let actions: [ActionInfo]
+  /// The short commands a person can type at a terminal (``FeatureCommand``), in order.
+  public let commands: [FeatureCommandInfo]
   private let _makeSession: @MainActor @Sendable () -> FeatureSession
 
   /// Describes one action of a feature.
@@ -59,11 +61,14 @@ public struct FeaturePlugin: Sendable {
   ///   - summary: One line on what the feature does.
   ///   - actions: One example of every action. Each must encode as a one-key JSON object (Swift's
   ///     synthesized `Codable` for enum cases); its key is the action's name.
+  ///   - commands: Short commands for a person at a terminal, each made into an action from the
+  ///     domain state (``FeatureCommand``); none by default.
   ///   - makeViewModel: Makes a view model with live dependencies, for one session.
   public init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
     name: String,
     summary: String,
     actions: [ActionExample<Action>],
+    commands: [FeatureCommand<Action, DomainState>] = [],
     makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
   ) {
     self.name = name
@@ -81,9 +86,11 @@ public struct FeaturePlugin: Sendable {
       return ActionInfo(name: name, summary: example.summary, example: json)
     }
     self.actions = infos
+    self.commands = commands.map(\.info)
     let featureName = name
     self._makeSession = {
-      FeatureSession(feature: featureName, actionNames: uniqueNames(infos), viewModel: makeViewModel())
+      FeatureSession(
+        feature: featureName, actionNames: uniqueNames(infos), commands: commands, viewModel: makeViewModel())
     }
   }
 

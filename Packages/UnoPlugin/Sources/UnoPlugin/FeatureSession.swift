@@ -19,14 +19,28 @@ public final class FeatureSession {
   private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
   private let _dump: @MainActor () -> String
   private let _observeDiffs: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
+  /// The short commands a person can type (``FeatureCommand``).
+  public let commands: [FeatureCommandInfo]
+  private let _runCommand:
+    @MainActor (_ name: String, _ argument: String?) throws(FeatureCommandError) -> EventTask
   private let viewModel: AnyObject
 
   init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
-    feature: String, actionNames: [String], viewModel: ViewModel<Action, DomainState, ViewState>
+    feature: String, actionNames: [String], commands: [FeatureCommand<Action, DomainState>] = [],
+    viewModel: ViewModel<Action, DomainState, ViewState>
   ) {
     self.feature = feature
     self.actionNames = actionNames
     self.viewModel = viewModel
+    self.commands = commands.map(\.info)
+    _runCommand = { name, argument throws(FeatureCommandError) in
+      guard let command = commands.first(where: { $0.info.name == name }) else {
+        throw FeatureCommandError(
+          "There is no command '\(name)' in \(feature). Its commands are: "
+            + "\(commands.map(\.info.name).joined(separator: ", ")).")
+      }
+      return viewModel.sendViewEvent(try command.action(viewModel.domainState, argument))
+    }
     // Actions decode straight from the parsed value; one encoder per session, since making one is
     // part of the cost of a line.
     let encoder = JSONCoding.makeEncoder()
@@ -60,6 +74,16 @@ public final class FeatureSession {
         onChange(difference, source)
       }
     }
+  }
+
+  /// Runs the short command `name` (``FeatureCommand``) with `argument`: makes its action from
+  /// the current domain state and sends it.
+  ///
+  /// - Throws: ``FeatureCommandError``, a sentence for the person who typed it, when there is no
+  ///   such command or it does not apply now. Nothing is sent then.
+  @discardableResult
+  public func runCommand(_ name: String, argument: String?) throws(FeatureCommandError) -> EventTask {
+    try _runCommand(name, argument)
   }
 
   /// The current view state, pretty-printed for a person (swift-custom-dump).

@@ -1,0 +1,190 @@
+import Clocks
+import Dependencies
+import Foundation
+import UnoComposition
+import UnoCore
+
+/// The question asked when a meeting is ended before its time.
+public struct EndMeetingState: Sendable, Equatable, Codable {
+  /// Whether "discard" is offered: not when the last speaker asked to go on ("next").
+  public var isDiscardable: Bool
+
+  /// The question; `isDiscardable` says whether discarding is offered.
+  public init(isDiscardable: Bool) { self.isDiscardable = isDiscardable }
+}
+
+/// The answers to "end the meeting?".
+@CasePathable
+public enum EndMeetingAction: Sendable, Equatable, Codable {
+  /// Saves the meeting and leaves.
+  case saveAndEnd
+  /// Leaves without saving it.
+  case discard
+  /// Goes on recording.
+  case resume
+}
+
+/// The end-meeting question's logic: none; the record screen hears the answer.
+@Interactor<EndMeetingState, EndMeetingAction>
+public struct EndMeetingInteractor: Sendable {
+  /// The question.
+  public init() {}
+
+  /// Nothing: the record screen acts on the answer.
+  public var body: some InteractorOf<Self> {
+    Interact(initialValue: EndMeetingState(isDiscardable: true)) { _, _ in .state }
+  }
+}
+
+/// Recording a meeting: whose turn it is, how long is left, what was said.
+public struct RecordMeetingState: Sendable, Equatable, Codable {
+  /// The standup: a reference into the list's value; the meeting is saved into it.
+  @Shared public var standup: Standup
+  /// Whole seconds since the meeting started (not counting while the end-meeting question is
+  /// asked).
+  public var secondsElapsed: Int
+  /// Who speaks: an index into the standup's attendees.
+  public var speakerIndex: Int
+  /// What the speech client has heard so far.
+  public var transcript: String
+  /// Why there is no transcript, when the speech client cannot make one.
+  public var transcriptStatus: String?
+  /// "End the meeting?", while it is asked.
+  public var endMeeting: EndMeetingState?
+
+  /// A meeting of `standup` about to start.
+  public init(
+    standup: Shared<Standup>, secondsElapsed: Int = 0, speakerIndex: Int = 0, transcript: String = "",
+    transcriptStatus: String? = nil, endMeeting: EndMeetingState? = nil
+  ) {
+    self._standup = standup
+    self.secondsElapsed = secondsElapsed
+    self.speakerIndex = speakerIndex
+    self.transcript = transcript
+    self.transcriptStatus = transcriptStatus
+    self.endMeeting = endMeeting
+  }
+
+  /// Whole seconds each attendee speaks (at least one).
+  public var secondsPerAttendee: Int {
+    max(1, Int(standup.durationPerAttendee.components.seconds))
+  }
+
+  /// Whole seconds the meeting lasts.
+  public var durationSeconds: Int { secondsPerAttendee * max(1, standup.attendees.count) }
+}
+
+/// What the record screen can be asked to do.
+@CasePathable
+public enum RecordMeetingAction: Sendable, Equatable, Codable {
+  /// Starts the timer and the transcript. The app sends it when it pushes the screen; sending it
+  /// again restarts both.
+  case start
+  /// The next attendee speaks; on the last one, asks whether to end the meeting.
+  case nextTapped
+  /// Asks whether to end the meeting: save, discard, or resume.
+  case endTapped
+  /// The answer to "end the meeting?".
+  case endMeeting(EndMeetingAction)
+}
+
+/// The record screen's logic: a timer on the `continuousClock` dependency, a transcript from the
+/// `speechClient` dependency, and the meeting saved (date from `date`, id from `uuid`) at the top
+/// of the standup's history when it ends. Leaving the screen, however it is left, cancels both
+/// effects in that step.
+@Interactor<RecordMeetingState, RecordMeetingAction>
+public struct RecordMeetingInteractor: Sendable {
+  @Dependency(\.continuousClock) var clock
+  @Dependency(\.date.now) var now
+  @Dependency(\.dismiss) var dismiss
+  @Dependency(\.speechClient) var speechClient
+  @Dependency(\.uuid) var uuid
+
+  /// A record screen.
+  public init() {}
+
+  enum Timer: Hashable, Sendable { case id }
+  enum Transcript: Hashable, Sendable { case id }
+
+  /// The timer, the speakers, the transcript and ending.
+  public var body: some InteractorOf<Self> {
+    Interact(
+      initialValue: RecordMeetingState(standup: Shared(value: Standup(id: UUID())))
+    ) { state, action in
+      switch action {
+      case .start:
+        return .merge(timer(), transcribe())
+      case .nextTapped:
+        guard state.endMeeting == nil else { return .state }
+        if state.speakerIndex < state.standup.attendees.count - 1 {
+          state.speakerIndex += 1
+          state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
+        } else {
+          state.endMeeting = EndMeetingState(isDiscardable: false)
+        }
+        return .state
+      case .endTapped:
+        state.endMeeting = EndMeetingState(isDiscardable: true)
+        return .state
+      case .endMeeting(.saveAndEnd):
+        state.endMeeting = nil
+        return end(&state)
+      case .endMeeting(.discard):
+        state.endMeeting = nil
+        return .perform { _, _ in await dismiss() }
+      case .endMeeting(.resume):
+        state.endMeeting = nil
+        return .state
+      }
+    }
+    .when(stateIs: \.endMeeting, actionIs: \.endMeeting) { EndMeetingInteractor() }
+  }
+
+  /// One tick a second; the speaker changes when their time is up, and the meeting ends by itself
+  /// when the last one's is.
+  ///
+  /// Each tick's deadline is counted from the moment `start` is handled, not from when the effect
+  /// first runs, so that a test clock advanced right after `start` is never early.
+  func timer() -> Emission<RecordMeetingState> {
+    let clock = AnyClock(self.clock)
+    let start = clock.now
+    return .perform { _, send in
+      for tick in 1... {
+        try await clock.sleep(toDeadline: start.advanced(by: .seconds(tick)))
+        await send.reduce { state in
+          guard state.endMeeting == nil else { return .state }
+          state.secondsElapsed += 1
+          if state.secondsElapsed >= state.durationSeconds { return end(&state) }
+          if state.secondsElapsed % state.secondsPerAttendee == 0 {
+            state.speakerIndex = min(state.speakerIndex + 1, max(0, state.standup.attendees.count - 1))
+          }
+          return .state
+        }
+      }
+    }
+    .cancellable(id: Timer.id, cancelInFlight: true)
+  }
+
+  /// The speech client's transcript, as it grows.
+  func transcribe() -> Emission<RecordMeetingState> {
+    let speechClient = self.speechClient
+    return .perform { _, send in
+      do {
+        for try await transcript in try await speechClient.transcripts() {
+          await send { $0.transcript = transcript }
+        }
+      } catch is CancellationError {
+      } catch {
+        await send { $0.transcriptStatus = "\(error)" }
+      }
+    }
+    .cancellable(id: Transcript.id, cancelInFlight: true)
+  }
+
+  /// Saves the meeting at the top of the standup's history and leaves the screen.
+  func end(_ state: inout RecordMeetingState) -> Emission<RecordMeetingState> {
+    let meeting = Meeting(id: uuid(), date: now, transcript: state.transcript)
+    state.$standup.withLock { _ = $0.meetings.insert(meeting, at: 0) }
+    return .perform { _, _ in await dismiss() }
+  }
+}

@@ -1,0 +1,126 @@
+import Dependencies
+import Foundation
+import UnoComposition
+import UnoCore
+
+/// A confirmation: go on, or not.
+public struct ConfirmationState: Sendable, Equatable, Codable {
+  /// The question asked.
+  public var message: String
+
+  /// A confirmation asking `message`.
+  public init(message: String) { self.message = message }
+}
+
+/// The answers to a confirmation.
+@CasePathable
+public enum ConfirmationAction: Sendable, Equatable, Codable {
+  /// Yes.
+  case confirm
+  /// No.
+  case cancel
+}
+
+/// A confirmation's logic: none; its parent hears the answer.
+@Interactor<ConfirmationState, ConfirmationAction>
+public struct ConfirmationInteractor: Sendable {
+  /// A confirmation.
+  public init() {}
+
+  /// Nothing: the parent acts on the answer.
+  public var body: some InteractorOf<Self> {
+    Interact(initialValue: ConfirmationState(message: "")) { _, _ in .state }
+  }
+}
+
+/// What the detail can present over itself.
+@Interactor
+public enum DetailDestination {
+  /// The form, on a copy of the standup.
+  case edit(StandupFormInteractor)
+  /// "Delete this standup?"
+  case confirmDeletion(ConfirmationInteractor)
+}
+extension DetailDestination.State: Equatable, Codable {}
+extension DetailDestination.Action: Equatable, Codable {}
+
+/// One standup, its past meetings, and what can be done with it.
+public struct StandupDetailState: Sendable, Equatable, Codable {
+  /// The standup: a reference into the list's value, so that a change here is the list's.
+  @Shared public var standup: Standup
+  /// The form or the confirmation presented over the detail, if any.
+  public var destination: DetailDestination.State?
+
+  /// A detail of `standup`.
+  public init(standup: Shared<Standup>, destination: DetailDestination.State? = nil) {
+    self._standup = standup
+    self.destination = destination
+  }
+}
+
+/// What the detail can be asked to do.
+@CasePathable
+public enum StandupDetailAction: Sendable, Equatable, Codable {
+  /// Presents the form on a copy of the standup.
+  case editTapped
+  /// Writes the form's standup through the shared reference and closes the form.
+  case saveEditTapped
+  /// Closes the form; the standup is unchanged.
+  case cancelEditTapped
+  /// Asks whether to delete the standup.
+  case deleteTapped
+  /// Starts recording a meeting (its parent pushes the record screen).
+  case recordTapped
+  /// Opens a past meeting (its parent pushes it).
+  case meetingTapped(id: UUID)
+  /// An action of the form or the confirmation.
+  case destination(DetailDestination.Action)
+}
+
+/// The detail's logic. Confirming the deletion removes the standup from the list (the same
+/// shared value, ``SharedKey/standups``) and dismisses the detail.
+@Interactor<StandupDetailState, StandupDetailAction>
+public struct StandupDetailInteractor: Sendable {
+  @Dependency(\.dismiss) var dismiss
+
+  /// A detail.
+  public init() {}
+
+  /// Editing, deleting; recording and opening meetings are the parent's.
+  public var body: some InteractorOf<Self> {
+    Interact(initialValue: StandupDetailState(standup: Shared(value: Standup(id: UUID())))) { state, action in
+      switch action {
+      case .editTapped:
+        state.destination = .edit(StandupFormState(standup: state.standup))
+        return .state
+      case .saveEditTapped:
+        guard case .edit(let form)? = state.destination else { return .state }
+        var edited = form.cleaned
+        // The form edits a copy; the meetings recorded meanwhile are kept.
+        edited.meetings = state.standup.meetings
+        state.$standup.withLock { $0 = edited }
+        state.destination = nil
+        return .state
+      case .cancelEditTapped:
+        state.destination = nil
+        return .state
+      case .deleteTapped:
+        state.destination = .confirmDeletion(
+          ConfirmationState(message: "Delete “\(state.standup.title)”? Its meetings are deleted too."))
+        return .state
+      case .destination(.confirmDeletion(.confirm)):
+        state.destination = nil
+        let id = state.standup.id
+        @Shared(.standups) var standups: IdentifiedArrayOf<Standup> = []
+        $standups.withLock { _ = $0.remove(id: id) }
+        return .perform { _, _ in await dismiss() }
+      case .destination(.confirmDeletion(.cancel)):
+        state.destination = nil
+        return .state
+      case .recordTapped, .meetingTapped, .destination:
+        return .state
+      }
+    }
+    .when(stateIs: \.destination, actionIs: \.destination) { DetailDestination() }
+  }
+}

@@ -1,0 +1,108 @@
+import Dependencies
+import Foundation
+import UnoComposition
+import UnoCore
+
+/// The screens that can be pushed over the list.
+@Interactor
+public enum Path {
+  /// A standup.
+  case detail(StandupDetailInteractor)
+  /// Recording one of its meetings.
+  case record(RecordMeetingInteractor)
+  /// One of its past meetings.
+  case meeting(MeetingInteractor)
+}
+extension Path.State: Equatable, Codable {}
+extension Path.Action: Equatable, Codable {}
+
+/// The whole app: the list at the root, and the screens pushed over it.
+public struct StandupsAppState: Sendable, Equatable {
+  /// The list.
+  public var list: StandupsListState
+  /// The screens over the list, bottom first.
+  public var path: StackState<Path.State>
+
+  /// The app at its list (read where the caller's dependencies are in force: the list is the
+  /// shared value of ``SharedKey/standups``).
+  public init(list: StandupsListState = StandupsListState(), path: StackState<Path.State> = []) {
+    self.list = list
+    self.path = path
+  }
+}
+
+/// What the app can be asked to do.
+@CasePathable
+public enum StandupsAppAction: Sendable, Equatable, Codable {
+  /// An action of the list.
+  case list(StandupsListAction)
+  /// An action of a pushed screen, or a push or a pop.
+  case path(StackAction<Path.State, Path.Action>)
+}
+
+/// The Standups app: choosing a standup pushes its detail (holding a reference into the list's
+/// shared value); the detail pushes the record screen (which starts at once) and past meetings.
+@Interactor<StandupsAppState, StandupsAppAction>
+public struct StandupsAppInteractor: Sendable {
+  /// The state a runtime of this interactor starts from.
+  public let initialState: StandupsAppState
+
+  /// The app, starting from `initialState`.
+  public init(initialState: StandupsAppState = StandupsAppState()) {
+    self.initialState = initialState
+  }
+
+  /// Navigation between the screens.
+  public var body: some InteractorOf<Self> {
+    StartingPushedRecordings {
+      Interact(initialValue: initialState) { state, action in
+        switch action {
+        case .list(.standupTapped(let id)):
+          guard let standup = Shared(state.list.$standups[id: id]) else { return .state }
+          state.path.append(.detail(StandupDetailState(standup: standup)))
+          return .state
+        case .path(.element(let id, .detail(.recordTapped))):
+          guard case .detail(let detail)? = state.path[id: id] else { return .state }
+          state.path.append(.record(RecordMeetingState(standup: detail.$standup)))
+          return .state
+        case .path(.element(let id, .detail(.meetingTapped(let meetingID)))):
+          guard case .detail(let detail)? = state.path[id: id],
+            let meeting = detail.standup.meetings[id: meetingID]
+          else { return .state }
+          state.path.append(.meeting(MeetingState(meeting: meeting, standup: detail.standup)))
+          return .state
+        case .list, .path:
+          return .state
+        }
+      }
+      .when(stateIs: \.list, actionIs: \.list) { StandupsListInteractor() }
+      .forEach(stateIs: \.path, actionIs: \.path) { Path() }
+    }
+  }
+}
+
+/// Runs `content`; when that pushed a record screen, sends it `start` in the same step, so that
+/// recording begins as the screen appears and the action that pushed it lasts until the meeting
+/// ends (its effects are the screen's, and die with it).
+struct StartingPushedRecordings<Content: Interactor<StandupsAppState, StandupsAppAction>>: Interactor {
+  typealias DomainState = StandupsAppState
+  typealias Action = StandupsAppAction
+  typealias Body = Never
+
+  let content: AnyInteractor<StandupsAppState, StandupsAppAction>
+
+  init(@InteractorBuilder<StandupsAppState, StandupsAppAction> content: () -> Content) {
+    self.content = content().eraseToAnyInteractor()
+  }
+
+  var initialValue: StandupsAppState { content.initialValue }
+
+  func interact(state: inout StandupsAppState, action: StandupsAppAction) -> Emission<StandupsAppState> {
+    let before = state.path.ids.last
+    let emission = content.interact(state: &state, action: action)
+    guard let pushed = state.path.ids.last, pushed != before, case .record? = state.path[id: pushed]
+    else { return emission }
+    return .merge(
+      emission, content.interact(state: &state, action: .path(.element(id: pushed, action: .record(.start)))))
+  }
+}
