@@ -66,7 +66,7 @@ class ClientTests(unittest.IsolatedAsyncioTestCase):
                 for action in ["increment", "incrementLater", "queryChanged", "add"]:
                     self.assertIn(f"  - {action}: ", description)
                 features = (await client.call_tool("list_features", {})).structured_content["features"]
-                self.assertEqual([feature["name"] for feature in features], ["counter", "search", "todos"])
+                self.assertEqual([feature["name"] for feature in features], ["counter", "search", "todos", "standups"])
 
     async def test_counter_increment_later_with_wait(self):
         with anyio.fail_after(HANG):
@@ -140,7 +140,7 @@ class ClientTests(unittest.IsolatedAsyncioTestCase):
                 for tool, arguments, message in [
                     ("get_state", {"session": 42}, "unknown_session: no open session 42"),
                     ("get_state", {"session": "one"}, "'session' must be an integer"),
-                    ("open_session", {"feature": "chess"}, "unknown feature 'chess'; features are: counter, search, todos"),
+                    ("open_session", {"feature": "chess"}, "unknown feature 'chess'; features are: counter, search, todos, standups"),
                     ("send_action", {"session": session, "action": "fly"}, "unknown action 'fly' for feature 'counter'"),
                     ("send_action", {"session": session}, "send_action needs 'action'"),
                 ]:

@@ -44,7 +44,7 @@ final class TestHost {
       ])
     let features = host.send(#"{"op":"features"}"#)[0]
     guard case .array(let list)? = features["features"] else { Issue.record("no features"); return }
-    #expect(list.compactMap { $0["name"]?.stringValue } == ["counter", "search", "todos"])
+    #expect(list.compactMap { $0["name"]?.stringValue } == ["counter", "search", "todos", "standups"])
     // The list is the registry as `Encodable` writes it: an action as its ActionInfo encodes.
     struct Listed: Encodable {
       let name: String

@@ -207,8 +207,6 @@ let now = Date(timeIntervalSince1970: 1_700_000_000)
     harness.send(.path(.element(id: 1, action: .record(.nextTapped)))) {
       $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: false)
     }
-    // While the question is asked, the timer does not count.
-    await clock.advance(by: .seconds(5))
     harness.send(.path(.element(id: 1, action: .record(.endMeeting(.saveAndEnd))))) {
       $0.path[id: 1, case: \.record]?.endMeeting = nil
       $0.list.$standups.withLock {

@@ -153,7 +153,7 @@ final class ConnectedHost {
     let cases: [(String, [String: Value], String)] = [
       (
         "open_session", ["feature": "nope"],
-        "unknown_feature: unknown feature 'nope'; features are: counter, search, todos"
+        "unknown_feature: unknown feature 'nope'; features are: counter, search, todos, standups"
       ),
       ("open_session", [:], "invalid_arguments: open_session needs 'feature'"),
       ("get_state", ["session": 9], "unknown_session: no open session 9"),

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// Standups through the real uno-host: a person at the terminal, a program over JSON lines, and
+/// what every run leaves in the data directory for the next.
+@Suite struct StandupsHostTests {
+  static func dataDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "standups-host-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+  }
+
+  static func typing(_ lines: [String], in directory: URL) async throws -> String {
+    let (output, status) = try await HostProcess.run(
+      ["run", "standups", "--format", "pretty", "--data-dir", directory.path] + HostProcess.patientDrain,
+      input: lines.map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    return output.joined(separator: "\n")
+  }
+
+  struct Saved: Decodable {
+    struct Meeting: Decodable { var transcript: String }
+    struct Attendee: Decodable { var name: String }
+    var title: String
+    var durationSeconds: Int
+    var attendees: [Attendee]
+    var meetings: [Meeting]
+  }
+
+  static func saved(in directory: URL) throws -> [Saved] {
+    try JSONDecoder().decode(
+      [Saved].self, from: Data(contentsOf: directory.appendingPathComponent("standups.json")))
+  }
+
+  @Test func aPersonAddsThenEditsAcrossThreeRunsAndEachStartsFromWhatTheLastSaved() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+
+    let first = try await Self.typing(
+      ["add", "title Morning sync", "attendee Blob", "attendee Blob Jr", "minutes 10", "save"], in: directory)
+    #expect(first.contains(#"summary: "Morning sync: 2 attendees, 10 min""#))
+    #expect(try Self.saved(in: directory).map(\.title) == ["Morning sync"])
+
+    let second = try await Self.typing(["open 1", "edit", "title Design", "remove 1", "save"], in: directory)
+    #expect(second.contains(#"title: "Standup: Morning sync""#))
+    #expect(second.contains("+   question: nil") || second.contains("form: nil"))
+    let saved = try Self.saved(in: directory)
+    #expect(saved.map(\.title) == ["Design"])
+    #expect(saved.first?.attendees.map(\.name) == ["Blob Jr"])
+    #expect(saved.first?.durationSeconds == 600)
+
+    let third = try await Self.typing(["state"], in: directory)
+    #expect(third.contains(#"summary: "Design: 1 attendee, 10 min""#))
+  }
+
+  @Test func helpAndMistakesSpeakToAPersonWithoutSwiftInternals() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = try await Self.typing(
+      ["help", "open 1", "next", "title Sync", "add", "minutes ten", "fly", "cancel", "back"], in: directory)
+    #expect(output.contains("Short commands (they act on the screen on top):"))
+    #expect(
+      output.contains("  open <n>         Opens the nth standup of the list, or the nth meeting of a detail.")
+    )
+    #expect(output.contains("There are no standups yet: 'add' one."))
+    #expect(output.contains("'next' works while a meeting is recorded: 'record' one first."))
+    #expect(output.contains("No form is open: 'add' a standup, or 'edit' the one shown."))
+    #expect(output.contains("'minutes' takes a whole number of minutes, e.g. 'minutes 5'."))
+    #expect(output.contains("There is no command or action 'fly' in standups."))
+    #expect(output.contains("The list is the first screen: there is no way back."))
+    for word in ["_0", "StackElementID", "IdentifiedArray", "Shared<"] {
+      #expect(!output.contains(word), "'\(word)' shown to a person")
+    }
+  }
+
+  @Test func aProgramRecordsAMeetingAndItsRequestFinishesWhenTheMeetingEndsOnTheLiveClock() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let id = "5D000000-0000-0000-0000-000000000000"
+    // Two attendees, two seconds: one second each.
+    try Data(
+      #"""
+      [{"id":"\#(id)","title":"Quick","durationSeconds":2,"theme":"teal",
+        "attendees":[{"id":"A0000000-0000-0000-0000-000000000001","name":"Blob"},
+                     {"id":"A0000000-0000-0000-0000-000000000002","name":"Blob Jr"}],
+        "meetings":[]}]
+      """#.utf8
+    ).write(to: directory.appendingPathComponent("standups.json"))
+    let (lines, status) = try await HostProcess.run(
+      ["serve", "--data-dir", directory.path] + HostProcess.patientDrain,
+      input: [
+        #"{"op":"open","feature":"standups"}"#,
+        #"{"op":"send","session":1,"action":{"list":{"standupTapped":{"id":"\#(id)"}}},"id":"open"}"#,
+        // A fresh process: the detail is the first screen pushed, id 0; the record screen is 1.
+        #"{"op":"send","session":1,"action":{"path":{"element":{"id":0,"action":{"detail":"recordTapped"}}}},"id":"record"}"#,
+      ].map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    let finished = try #require(
+      lines.firstIndex { $0.contains(#""type":"finished""#) && $0.contains(#""request":"record""#) })
+    // The meeting ends by dismissing the record screen, and a screen's effects end with it: the
+    // request reports them as cancelled, after the state that shows the meeting saved.
+    #expect(lines[finished].contains(#""cancelled":true"#))
+    // Before it: the meeting saved, the record screen gone, the detail on top showing the meeting.
+    let before = lines[..<finished].last { $0.contains(#""type":"state""#) } ?? ""
+    #expect(before.contains(#""top":"detail""#))
+    #expect(before.contains("(0 words)"))
+    #expect(lines.contains { $0.contains("There is no speech recognition here") })
+    let saved = try Self.saved(in: directory)
+    #expect(saved.first?.meetings.count == 1)
+    #expect(saved.first?.meetings.first?.transcript == "")
+  }
+}
