@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 import unittest
 import warnings
 from pathlib import Path
@@ -152,6 +153,45 @@ class ClientTests(unittest.IsolatedAsyncioTestCase):
                 self.assertIn("unknown tool 'teleport'", str(raised.exception))
                 state = await client.call_tool("get_state", {"session": session})
                 self.assertEqual(state.structured_content["state"]["count"], 0)
+
+    async def test_recording_a_standup_meeting_waits_for_its_end_and_a_client_can_cancel_one(self):
+        standup = "5D000000-0000-0000-0000-000000000000"
+        with tempfile.TemporaryDirectory() as directory:
+            # Two attendees, two seconds: the meeting ends by itself on the live clock.
+            Path(directory, "standups.json").write_text(json.dumps([{
+                "id": standup, "title": "Quick", "durationSeconds": 2, "theme": "teal", "meetings": [],
+                "attendees": [{"id": "A0000000-0000-0000-0000-000000000001", "name": "Blob"},
+                              {"id": "A0000000-0000-0000-0000-000000000002", "name": "Blob Jr"}]}]))
+            with anyio.fail_after(HANG):
+                async with Client(server("--data-dir", directory)) as client:
+                    session = (await client.call_tool("open_session", {"feature": "standups"})).structured_content["session"]
+                    opened = await client.call_tool(
+                        "send_action", {"session": session, "action": {"list": {"standupTapped": {"id": standup}}}})
+                    detail = opened.structured_content["state"]["screens"][-1]["id"]
+
+                    record = {"path": {"element": {"id": detail, "action": {"detail": "recordTapped"}}}}
+                    sent = await client.call_tool("send_action", {"session": session, "action": record, "wait": True})
+                    self.assertFalse(sent.is_error, sent.content)
+                    # It returns once the meeting has ended: saved, and the record screen gone
+                    # (its effects ended with it, so they are reported as cancelled).
+                    state = sent.structured_content["state"]
+                    self.assertEqual(state["top"], "detail")
+                    self.assertEqual(len(state["detail"]["meetings"]), 1)
+                    self.assertEqual(sent.structured_content["effects"], "cancelled")
+
+                    # A meeting whose request the client cancels stops where it is, unsaved.
+                    started = await client.call_tool(
+                        "send_action", {"session": session, "action": record, "request": "second"})
+                    self.assertEqual(started.structured_content["effects"], "running")
+                    self.assertEqual(started.structured_content["state"]["top"], "record")
+                    cancelled = await client.call_tool("cancel_request", {"session": session, "request": "second"})
+                    self.assertTrue(cancelled.structured_content["cancelled"])
+                    state = (await client.call_tool("get_state", {"session": session})).structured_content["state"]
+                    self.assertEqual(state["top"], "record")
+                    top = state["screens"][-1]["id"]
+                    back = await client.call_tool(
+                        "send_action", {"session": session, "action": {"path": {"popFrom": {"id": top}}}, "wait": True})
+                    self.assertEqual(len(back.structured_content["state"]["detail"]["meetings"]), 1)
 
 
 def rpc(id, method, params=None):
