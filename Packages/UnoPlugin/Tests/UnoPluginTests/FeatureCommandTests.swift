@@ -1,0 +1,58 @@
+import Testing
+import UnoPlugin
+import UnoPresentation
+
+/// Tally with short commands: `more` adds one more than the total, `set <n>` brings it to n.
+let commandedTallyPlugin = FeaturePlugin(
+  name: "tally",
+  summary: "Adds numbers.",
+  actions: [.init(TallyAction.add(amount: 2), summary: "Adds an amount.")],
+  commands: [
+    .init("more", summary: "Adds one more than the total.") { state, _ throws(FeatureCommandError) in
+      .add(amount: state.total + 1)
+    },
+    .init("set", argument: "n", summary: "Brings the total to n.") {
+      state, argument throws(FeatureCommandError) in
+      guard let target = argument.flatMap({ Int($0) }) else {
+        throw FeatureCommandError("'set' takes a whole number, e.g. 'set 3'.")
+      }
+      return .add(amount: target - state.total)
+    },
+  ],
+  makeViewModel: {
+    ViewModel(Tally(), TallyInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
+  }
+)
+
+@MainActor
+@Suite struct FeatureCommandTests {
+  @Test func aCommandIsMadeIntoAnActionFromTheStateAsItIsNow() async throws {
+    let session = commandedTallyPlugin.makeSession()
+    #expect(session.commands.map(\.name) == ["more", "set"])
+    #expect(commandedTallyPlugin.commands[1].argument == "n")
+    try session.runCommand("more", argument: nil)  // 0 + 1
+    try session.runCommand("more", argument: nil)  // 1 + 2
+    #expect(session.viewStateJSON == #"{"label":"","total":3}"#)
+    try session.runCommand("set", argument: "10")
+    #expect(session.viewStateJSON == #"{"label":"","total":10}"#)
+  }
+
+  @Test func aCommandThatDoesNotApplySaysWhatToTypeAndSendsNothing() throws {
+    let session = commandedTallyPlugin.makeSession()
+    var changes = 0
+    session.observeViewState { _, _ in changes += 1 }
+    #expect(throws: FeatureCommandError("'set' takes a whole number, e.g. 'set 3'.")) {
+      try session.runCommand("set", argument: "ten")
+    }
+    #expect(throws: FeatureCommandError("There is no command 'fly' in tally. Its commands are: more, set.")) {
+      try session.runCommand("fly", argument: nil)
+    }
+    #expect(changes == 0)
+    #expect(session.viewStateJSON == #"{"label":"","total":0}"#)
+  }
+
+  @Test func aPluginWithoutCommandsHasNone() {
+    #expect(tallyPlugin.commands.isEmpty)
+    #expect(tallyPlugin.makeSession().commands.isEmpty)
+  }
+}
