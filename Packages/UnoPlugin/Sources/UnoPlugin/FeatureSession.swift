@@ -171,24 +171,50 @@ enum JSONCoding {
     return (try? JSONDecoder().decode(JSONValue.self, from: data(of: value))) ?? .null
   }
 
-  /// A one-line description of a decoding error, naming the path that failed.
+  /// A one-line description of a decoding error, naming the path that failed, in JSON's words:
+  /// the positions of Swift's unlabeled values (`_0`) are left out of the path, as the host's JSON
+  /// leaves them out, and types are named as JSON names them (a string, a number, an object).
   static func describe(_ error: any Error) -> String {
     guard let error = error as? DecodingError else { return "\(error)" }
     func path(_ context: DecodingError.Context) -> String {
-      let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+      let keys = context.codingPath.compactMap { key -> String? in
+        if let index = key.intValue { return "[\(index)]" }
+        return isPosition(key.stringValue) ? nil : key.stringValue
+      }
       return keys.isEmpty ? "the payload" : "'\(keys.joined(separator: "."))'"
     }
     switch error {
+    case .keyNotFound(let key, let context) where isPosition(key.stringValue):
+      return "\(path(context)) needs a value"
     case .keyNotFound(let key, let context):
       return "missing '\(key.stringValue)' in \(path(context))"
     case .typeMismatch(let type, let context):
-      return "\(path(context)) should be \(type)"
+      return "\(path(context)) should be \(jsonName(of: type))"
     case .valueNotFound(let type, let context):
-      return "\(path(context)) should be \(type), not null"
+      return "\(path(context)) should be \(jsonName(of: type)), not null"
     case .dataCorrupted(let context):
       return "\(path(context)): \(context.debugDescription)"
     @unknown default:
       return "\(error)"
     }
+  }
+
+  /// Whether `key` is the position of an unlabeled associated value: `_0`, `_1`…
+  static func isPosition(_ key: String) -> Bool {
+    key.first == "_" && key.count > 1 && key.dropFirst().allSatisfy(\.isNumber)
+  }
+
+  /// How JSON names what a Swift type decodes from.
+  static func jsonName(of type: Any.Type) -> String {
+    switch type {
+    case is String.Type, is Substring.Type, is Character.Type: return "a string"
+    case is Bool.Type: return "true or false"
+    case is any BinaryInteger.Type: return "a whole number"
+    case is any BinaryFloatingPoint.Type: return "a number"
+    default: break
+    }
+    let name = String(describing: type)
+    if name.hasPrefix("Array<") || name.hasPrefix("ContiguousArray<") { return "an array" }
+    return "an object"
   }
 }

@@ -56,3 +56,50 @@ let commandedTallyPlugin = FeaturePlugin(
     #expect(tallyPlugin.makeSession().commands.isEmpty)
   }
 }
+
+/// A feature whose action holds an unlabeled nested action, as a screen's does.
+enum PickerAction: Sendable, Codable, Equatable {
+  case row(RowAction)
+}
+enum RowAction: Sendable, Codable, Equatable {
+  case pick(id: String, count: Int)
+}
+
+let pickerPlugin = FeaturePlugin(
+  name: "picker",
+  summary: "Picks rows.",
+  actions: [.init(PickerAction.row(.pick(id: "a", count: 1)), summary: "Picks a row.")],
+  makeViewModel: {
+    ViewModel(
+      Tally(),
+      AnyInteractor<Tally, PickerAction>(initialValue: Tally()) { _, _ in .state },
+      reportsReinitialization: false)
+  }
+)
+
+@MainActor
+@Suite struct PayloadErrorTests {
+  @Test func errorsNameThePathAsTheJSONIsWrittenAndTypesInJSONsWords() {
+    let session = pickerPlugin.makeSession()
+    #expect(
+      throws: FeatureError.invalidPayload(
+        action: "row", feature: "picker", reason: "'row.pick.id' should be a string")
+    ) {
+      try session.send(
+        .object(["row": .object(["pick": .object(["id": .integer(5), "count": .integer(1)])])]))
+    }
+    #expect(
+      throws: FeatureError.invalidPayload(
+        action: "row", feature: "picker", reason: "'row.pick.count' should be a whole number")
+    ) {
+      try session.send(
+        .object(["row": .object(["pick": .object(["id": .string("a"), "count": .string("x")])])]))
+    }
+    #expect(
+      throws: FeatureError.invalidPayload(
+        action: "row", feature: "picker", reason: "missing 'count' in 'row.pick'")
+    ) {
+      try session.send(.object(["row": .object(["pick": .object(["id": .string("a")])])]))
+    }
+  }
+}

@@ -98,7 +98,7 @@ let tallyPlugin = FeaturePlugin(
     }
     #expect(
       throws: FeatureError.invalidPayload(
-        action: "add", feature: "tally", reason: "'add.amount' should be Int")
+        action: "add", feature: "tally", reason: "'add.amount' should be a whole number")
     ) {
       try session.send(.object(["add": .object(["amount": .string("x")])]))
     }
