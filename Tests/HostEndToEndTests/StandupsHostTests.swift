@@ -74,6 +74,26 @@ import Testing
     }
   }
 
+  @Test func anActionForAScreenThatIsNotThereIsAnErrorForItsSender() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (lines, status) = try await HostProcess.run(
+      ["serve", "--data-dir", directory.path] + HostProcess.patientDrain,
+      input: [
+        #"{"op":"open","feature":"standups"}"#,
+        #"{"op":"send","session":1,"action":{"path":{"element":{"id":7,"action":{"detail":"editTapped"}}}},"id":"stale"}"#,
+        #"{"op":"send","session":1,"action":{"list":"addTapped"},"id":"after"}"#,
+      ].map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    let error = try #require(lines.first { $0.contains(#""id":"stale""#) })
+    #expect(error.contains(#""type":"error""#))
+    #expect(error.contains(#""code":"not_applied""#))
+    #expect(error.contains("whose stack holds []. The action was dropped."))
+    #expect(!lines.contains { $0.contains(#""request":"stale""#) })  // no state, no finished
+    // The session goes on.
+    #expect(lines.contains { $0.contains(#""request":"after""#) && $0.contains(#""purpose":"New standup""#) })
+  }
+
   @Test func aProgramRecordsAMeetingAndItsRequestFinishesWhenTheMeetingEndsOnTheLiveClock() async throws {
     let directory = try Self.dataDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

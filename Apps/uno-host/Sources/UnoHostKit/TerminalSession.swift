@@ -253,6 +253,8 @@ final class TerminalSession {
       return "'\(action)' was not understood: \(reason). For example: \(example)."
     case .malformedAction(let reason):
       return "That is not an action: \(reason). Type 'help' to see the actions."
+    case .notApplied(_, _, let reason):
+      return "That was not applied: \(reason)"
     }
   }
 }

@@ -116,6 +116,9 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
   case unknownAction(name: String, feature: String, known: [String])
   /// The action exists but its payload does not decode.
   case invalidPayload(action: String, feature: String, reason: String)
+  /// The action was handled but the feature could not apply it, and said why (an action for a
+  /// row or a screen that is no longer there).
+  case notApplied(action: String, feature: String, reason: String)
 
   public var description: String {
     switch self {
@@ -126,6 +129,8 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
         "unknown action '\(name)' for feature '\(feature)'; its actions are: \(known.joined(separator: ", "))"
     case .invalidPayload(let action, let feature, let reason):
       return "invalid payload for action '\(action)' of feature '\(feature)': \(reason)"
+    case .notApplied(let action, let feature, let reason):
+      return "the action '\(action)' of feature '\(feature)' was not applied: \(reason)"
     }
   }
 
@@ -135,6 +140,7 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
     case .malformedAction: "malformed_action"
     case .unknownAction: "unknown_action"
     case .invalidPayload: "invalid_payload"
+    case .notApplied: "not_applied"
     }
   }
 }

@@ -1,5 +1,7 @@
 import CustomDump
 import Foundation
+import IssueReporting
+import Synchronization
 import UnoCore
 import UnoPresentation
 
@@ -133,11 +135,19 @@ public final class FeatureSession {
     guard actionNames.contains(name) else {
       throw .unknownAction(name: name, feature: feature, known: actionNames)
     }
+    // What the feature reports while it handles the action (a `forEach` dropping an action for a
+    // row or a screen that is gone) goes to the sender too, not only to the log.
+    let reported = ReportedIssues()
+    let task: EventTask
     do {
-      return try _send(name, payload)
+      task = try withIssueReporters(IssueReporters.current + [reported]) { try _send(name, payload) }
     } catch {
       throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
     }
+    if let issue = reported.first {
+      throw .notApplied(action: name, feature: feature, reason: issue)
+    }
+    return task
   }
 }
 
@@ -216,5 +226,23 @@ enum JSONCoding {
     let name = String(describing: type)
     if name.hasPrefix("Array<") || name.hasPrefix("ContiguousArray<") { return "an array" }
     return "an object"
+  }
+}
+
+/// Collects the issues reported while a session handles an action, to tell its sender.
+private final class ReportedIssues: IssueReporter {
+  private let messages = Mutex<[String]>([])
+
+  /// The first issue, its first paragraph (the rest says how to fix the code, for its authors).
+  var first: String? {
+    messages.withLock { $0.first }.map { String($0.split(separator: "\n\n", maxSplits: 1).first ?? "") }
+  }
+
+  func reportIssue(
+    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
+    filePath: StaticString, line: UInt, column: UInt
+  ) {
+    guard severity == .error, let message = message() else { return }
+    messages.withLock { $0.append(message) }
   }
 }
