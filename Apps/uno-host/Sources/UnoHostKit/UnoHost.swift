@@ -19,7 +19,8 @@ import UnoPlugin
 /// await UnoHost.main(features: [myFeaturePlugin])
 /// ```
 ///
-/// The bundled `uno-host` is exactly that over Counter, Search and Todos. See docs/plugins.md.
+/// The bundled `uno-host` is exactly that over Counter, Search, Todos and Standups. See
+/// docs/plugins.md.
 public enum UnoHost {
   /// Parses the command line and runs the host over `features`, then exits.
   ///
@@ -37,7 +38,17 @@ public enum UnoHost {
       exit(1)
     }
     HostConfiguration.current.withLock { $0 = HostConfiguration(registry: registry, name: commandName) }
-    await HostCommand.main()
+    let subcommands = ["serve", "features", "run", "mcp", "help"]
+    switch subcommandFirst(
+      Array(CommandLine.arguments.dropFirst()), subcommands: subcommands,
+      optionsWithValues: ["--drain-timeout", "--data-dir", "--ids", "--format"])
+    {
+    case .success(let arguments):
+      await HostCommand.main(arguments)
+    case .failure(let error):
+      FileHandle.standardError.write(Data("\(commandName): \(error). See '\(commandName) --help'.\n".utf8))
+      exit(64)
+    }
     exit(0)
   }
 }
@@ -55,7 +66,12 @@ struct HostCommand: AsyncParsableCommand {
     CommandConfiguration(
       commandName: HostConfiguration.current.withLock { $0.name },
       abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
-      discussion: "The protocol is described in docs/host-protocol.md.",
+      discussion: """
+        The protocol is described in docs/host-protocol.md. Every subcommand but features takes \
+        --data-dir <dir>, --ids <random|incrementing>, --trace and --drain-timeout <seconds>, \
+        before or after the subcommand's name; '\(HostConfiguration.current.withLock { $0.name }) \
+        help serve' says what each does.
+        """,
       subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self],
       defaultSubcommand: Serve.self
     )
