@@ -164,16 +164,15 @@ extension Standup {
   fileprivate var summary: String {
     let count = attendees.count
     return "\(title.isEmpty ? "(untitled)" : title): \(count) attendee\(count == 1 ? "" : "s"), "
-      + "\(duration.components.seconds / 60) min"
+      + lengthText(duration)
   }
 }
 
 extension StandupsViewState.Detail {
   fileprivate init(_ standup: Standup) {
-    let minutes = standup.duration.components.seconds / 60
     self.init(
       title: standup.title,
-      length: "\(minutes) min, \(standup.durationPerAttendee.components.seconds) s each",
+      length: "\(lengthText(standup.duration)), \(standup.durationPerAttendee.components.seconds) s each",
       theme: standup.theme.rawValue,
       attendees: standup.attendees.map(\.name),
       meetings: standup.meetings.enumerated().map { offset, meeting in
@@ -205,6 +204,12 @@ extension StandupsViewState.Form {
       theme: form.standup.theme.rawValue,
       attendees: form.standup.attendees.enumerated().map { "\($0.offset + 1). \($0.element.name)" })
   }
+}
+
+/// "5 min", or "1:30 min" when it is not whole minutes (a file edited by hand).
+private func lengthText(_ duration: Duration) -> String {
+  let seconds = Int(duration.components.seconds)
+  return seconds % 60 == 0 ? "\(seconds / 60) min" : "\(clockText(seconds)) min"
 }
 
 private func clockText(_ seconds: Int) -> String {

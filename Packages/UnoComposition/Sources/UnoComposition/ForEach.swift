@@ -184,14 +184,16 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
 
   @usableFromInline
   func missingElementMessage(id: ElementID, action: Element.Action) -> String {
+    // The first paragraph speaks to whoever sent the action (a host shows it to its client);
+    // the rest, to the feature's authors.
     """
-    An action '\(action)' for the element with id '\(id)' reached \
-    '.forEach(stateIs: \(String(reflecting: elements)))' (written at \(callSite)), which has no \
-    element with that id. The action was dropped.
+    An action for the element with id '\(id)' was dropped: there is no element with that id.
 
-    The element was removed before the action arrived, for instance by an action sent from a \
-    row that was still on screen, or the id is wrong. Its effects were cancelled when it was \
-    removed; send a row's actions only while the row is in the collection.
+    The action '\(action)' reached '.forEach(stateIs: \(String(reflecting: elements)))' (written \
+    at \(callSite)), which has no element with that id. The element was removed before the \
+    action arrived, for instance by an action sent from a row that was still on screen, or the \
+    id is wrong. Its effects were cancelled when it was removed; send a row's actions only while \
+    the row is in the collection.
     """
   }
 

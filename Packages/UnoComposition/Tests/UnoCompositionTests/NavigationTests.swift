@@ -371,7 +371,7 @@ struct AppInteractor: Interactor {
     withKnownIssue {
       runtime.send(.path(.push(id: 1, state: .meeting(Sheet()))))
     } matching: {
-      $0.comments.map(\.rawValue).joined().contains("already holds a screen with that id")
+      $0.comments.map(\.rawValue).joined().contains("the stack holds a screen with that id already")
     }
     #expect(runtime.state.path.ids == [1])
     #expect(runtime.state.heard.isEmpty)

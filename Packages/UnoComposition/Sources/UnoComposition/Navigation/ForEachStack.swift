@@ -189,33 +189,37 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
     -> String
   {
     let ids = parentState[keyPath: stack].ids.map(\.description).joined(separator: ", ")
-    let (what, why): (String, String)
+    // The first paragraph speaks to whoever sent the action (a host shows it to its client);
+    // the rest, to the feature's authors.
+    let (summary, what, why): (String, String, String)
     switch stackAction {
     case .element(let id, let action):
-      what = "An action '\(action)' for the screen \(id)"
+      summary = "An action for the screen \(id) was dropped: the stack holds no such screen"
+      what = "The action '\(action)'"
       why = """
         The screen was popped before the action arrived, for instance by an action sent from a \
         screen that was still on display, or the id is wrong. Its effects were cancelled when it \
         was popped; send a screen's actions only while it is in the stack.
         """
     case .push(let id, _):
-      what = "A push of the screen \(id)"
+      summary = "A push of the screen \(id) was dropped: the stack holds a screen with that id already"
+      what = "The push"
       why = """
-        The stack already holds a screen with that id. Ids are never reused: push with an id \
-        that was never in the stack, or append the screen's state to the stack in an interactor, \
-        which gives it a new id.
+        Ids are never reused: push with an id that was never in the stack, or append the \
+        screen's state to the stack in an interactor, which gives it a new id.
         """
     case .popFrom(let id):
-      what = "A pop from the screen \(id)"
+      summary = "A pop from the screen \(id) was dropped: the stack holds no such screen"
+      what = "The pop"
       why = """
         The screen was popped already, or the id is wrong.
         """
     }
     return """
-      \(what) reached '.forEach(stateIs: \(String(reflecting: stack)))' (written at \(callSite)), \
-      whose stack holds [\(ids)]. The action was dropped.
+      \(summary) (it holds [\(ids)]).
 
-      \(why)
+      \(what) reached '.forEach(stateIs: \(String(reflecting: stack)))' (written at \(callSite)), \
+      whose stack holds [\(ids)]. \(why)
       """
   }
 
