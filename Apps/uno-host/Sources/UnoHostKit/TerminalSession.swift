@@ -25,9 +25,11 @@ final class TerminalSession {
   private var typing: String?
   /// What was typed, by the event task of the action it sent: to head the changes its effects
   /// make later.
+  /// Both tables hold only the actions whose effects still run: an entry goes when its effects
+  /// have finished, so that a long session does not grow.
   private var typedByTask: [EventTask.ID: String] = [:]
-  /// The tasks of the actions sent, for waiting at the end of input.
-  private var tasks: [EventTask] = []
+  /// The tasks of the actions whose effects still run, for waiting at the end of input.
+  private var tasks: [EventTask.ID: EventTask] = [:]
   /// Whether `quit` was typed.
   private(set) var hasQuit = false
 
@@ -111,12 +113,17 @@ final class TerminalSession {
   private func track(_ task: EventTask, typed: String) {
     guard let id = task.id else { return }
     typedByTask[id] = typed
-    tasks.append(task)
+    tasks[id] = task
+    Task { [weak self] in
+      await task.finish()
+      self?.typedByTask[id] = nil
+      self?.tasks[id] = nil
+    }
   }
 
   /// Waits until every action's effects have finished, or `timeout` has passed.
   func drain(timeout: Duration) async {
-    let tasks = self.tasks
+    let tasks = Array(self.tasks.values)
     await withTaskGroup(of: Void.self) { group in
       group.addTask {
         for task in tasks { await task.finish() }
