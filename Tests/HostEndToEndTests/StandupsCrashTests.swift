@@ -32,40 +32,23 @@ import Testing
     }
     try JSONEncoder().encode(standups).write(to: file)
     let ids = Set(standups.map(\.id))
-    var generator = SystemRandomNumberGenerator()
-    var savedVersions: Set<Data> = [try Data(contentsOf: file)]
-
-    for round in 0..<10 {
-      let host = try HostProcess(["--data-dir", directory.path])
-      await host.write(#"{"op":"open","feature":"standups"}"# + "\n")
-      _ = await host.readLine()  // opened: the list is loaded
-      // A burst of new standups ~110 ms apart: each change is saved at most 100 ms after it.
-      let killAfter = Duration.milliseconds(Int.random(in: 150...1_500, using: &generator))
-      let start = ContinuousClock.now
-      var added = 0
-      while ContinuousClock.now - start < killAfter {
-        await host.write(#"{"op":"send","session":1,"action":{"list":"addTapped"}}"# + "\n")
-        await host.write(
-          #"{"op":"send","session":1,"action":{"list":{"addForm":{"titleChanged":{"title":"Added \#(round).\#(added)"}}}}}"#
-            + "\n")
-        await host.write(#"{"op":"send","session":1,"action":{"list":"saveAddTapped"}}"# + "\n")
-        added += 1
-        try await Task.sleep(for: .milliseconds(Int.random(in: 90...130, using: &generator)))
-      }
-      host.process.send(SIGKILL)
-      _ = await host.readToEnd()
-
-      // Whatever the moment, the file is one whole list: it decodes and holds every standup it
-      // started with.
-      let data = try Data(contentsOf: file)
-      savedVersions.insert(data)
-      let saved = try #require(
-        try? JSONDecoder().decode([Standup].self, from: data), "round \(round): standups.json is broken")
-      #expect(ids.isSubset(of: Set(saved.map(\.id))), "round \(round), after \(added) adds")
-      // Nothing was ever found unreadable and moved aside.
-      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      #expect(!names.contains { $0.contains(".corrupt-") })
-    }
+    // A burst of new standups ~110 ms apart: each change is saved at most 100 ms after it.
+    let savedVersions = try await killWhileSaving(
+      feature: "standups", in: directory, file: file, rounds: 10, killAfter: 150...1_500, pause: 90...130,
+      burst: { round, index in
+        [
+          #"{"op":"send","session":1,"action":{"list":"addTapped"}}"#,
+          #"{"op":"send","session":1,"action":{"list":{"addForm":{"titleChanged":{"title":"Added \#(round).\#(index)"}}}}}"#,
+          #"{"op":"send","session":1,"action":{"list":"saveAddTapped"}}"#,
+        ]
+      },
+      check: { round, data, added in
+        // Whatever the moment, the file is one whole list: it decodes and holds every standup it
+        // started with.
+        let saved = try #require(
+          try? JSONDecoder().decode([Standup].self, from: data), "round \(round): standups.json is broken")
+        #expect(ids.isSubset(of: Set(saved.map(\.id))), "round \(round), after \(added) adds")
+      })
     // The hosts did save between the kills: the test killed writers, not idle processes.
     #expect(savedVersions.count > 3)
   }

@@ -24,40 +24,23 @@ import Testing
     let todos = (0..<3_000).map { Document.Todo(id: UUID(), title: "Todo number \($0)", isComplete: false) }
     try JSONEncoder().encode(Document(version: 1, todos: todos)).write(to: file)
     let ids = Set(todos.map(\.id))
-    var generator = SystemRandomNumberGenerator()
-    var savedVersions: Set<Data> = [try Data(contentsOf: file)]
-
-    for round in 0..<12 {
-      let host = try HostProcess(["--data-dir", directory.path])
-      await host.write(#"{"op":"open","feature":"todos"}"# + "\n")
-      _ = await host.readLine()  // opened: the list is loaded
-      // A burst of toggles 320 ms apart: each is saved 300 ms after it, the sort a second later.
-      let killAfter = Duration.milliseconds(Int.random(in: 300...2_200, using: &generator))
-      let start = ContinuousClock.now
-      var toggled = 0
-      while ContinuousClock.now - start < killAfter {
-        let id = todos[Int.random(in: 0..<todos.count, using: &generator)].id
-        await host.write(
+    // A burst of toggles ~320 ms apart: each is saved 300 ms after it, the sort a second later.
+    let savedVersions = try await killWhileSaving(
+      feature: "todos", in: directory, file: file, rounds: 12, killAfter: 300...2_200, pause: 290...340,
+      burst: { _, _ in
+        let id = todos.randomElement()!.id
+        return [
           #"{"op":"send","session":1,"action":{"todo":{"row":{"element":{"id":"\#(id)","action":{"toggle":{}}}}}}}"#
-            + "\n")
-        toggled += 1
-        try await Task.sleep(for: .milliseconds(Int.random(in: 290...340, using: &generator)))
-      }
-      host.process.send(SIGKILL)
-      _ = await host.readToEnd()
-
-      // Whatever the moment, the file is one whole list: it decodes, and it holds every todo.
-      let data = try Data(contentsOf: file)
-      savedVersions.insert(data)
-      let document = try #require(
-        try? JSONDecoder().decode(Document.self, from: data), "round \(round): todos.json is broken")
-      #expect(document.version == 1)
-      #expect(document.todos.count == todos.count, "round \(round), after \(toggled) toggles")
-      #expect(Set(document.todos.map(\.id)) == ids)
-      // Nothing was ever found unreadable and moved aside.
-      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-      #expect(!names.contains { $0.contains(".corrupt-") })
-    }
+        ]
+      },
+      check: { round, data, toggled in
+        // Whatever the moment, the file is one whole list: it decodes, and it holds every todo.
+        let document = try #require(
+          try? JSONDecoder().decode(Document.self, from: data), "round \(round): todos.json is broken")
+        #expect(document.version == 1)
+        #expect(document.todos.count == todos.count, "round \(round), after \(toggled) toggles")
+        #expect(Set(document.todos.map(\.id)) == ids)
+      })
     // The hosts did save between the kills: the test killed writers, not idle processes.
     #expect(savedVersions.count > 3)
   }

@@ -19,28 +19,38 @@ let seeded = Standup(
   id: standupID, attendees: [blob, blobJr, blobSr], duration: .seconds(6), theme: .orange, title: "Design")
 let now = Date(timeIntervalSince1970: 1_700_000_000)
 
+/// A harness over the app with `standups` in its file, incrementing ids, `clock`, a fixed date and
+/// `speech` as the speech client. The state is made with the same dependencies, so that its list
+/// is the test's shared value.
+@MainActor
+func standupsHarness(
+  clock: TestClock<Duration>, standups: IdentifiedArrayOf<Standup>, speech: SpeechClient = .silent,
+  exhaustivity: InteractorTestHarness<StandupsAppState, StandupsAppAction>.Exhaustivity = .on
+) async -> InteractorTestHarness<StandupsAppState, StandupsAppAction> {
+  let dependencies: @Sendable (inout DependencyValues) -> Void = {
+    $0.uuid = .incrementing
+    $0.continuousClock = clock
+    $0.date.now = now
+    $0.speechClient = speech
+  }
+  let state = withDependencies(dependencies) {
+    let state = StandupsAppState()
+    state.list.$standups.withLock { $0 = standups }
+    return state
+  }
+  return await InteractorTestHarness(
+    StandupsAppInteractor(initialState: state), exhaustivity: exhaustivity, withDependencies: dependencies)
+}
+
 @MainActor
 @Suite struct StandupsTests {
   let clock = TestClock()
 
-  /// A harness over the app with `standups` in its file, incrementing ids, the test clock, a fixed
-  /// date and `speech` as the speech client.
+  /// A harness over the app with `standups` in its file (see ``standupsHarness``).
   func makeHarness(
     _ standups: IdentifiedArrayOf<Standup> = [], speech: SpeechClient = .silent
   ) async -> InteractorTestHarness<StandupsAppState, StandupsAppAction> {
-    let dependencies: @Sendable (inout DependencyValues) -> Void = { [clock] in
-      $0.uuid = .incrementing
-      $0.continuousClock = clock
-      $0.date.now = now
-      $0.speechClient = speech
-    }
-    let state = withDependencies(dependencies) {
-      let state = StandupsAppState()
-      state.list.$standups.withLock { $0 = standups }
-      return state
-    }
-    return await InteractorTestHarness(
-      StandupsAppInteractor(initialState: state), withDependencies: dependencies)
+    await standupsHarness(clock: clock, standups: standups, speech: speech)
   }
 
   /// Opens the seeded standup: its detail at stack id 0.
@@ -296,19 +306,7 @@ let now = Date(timeIntervalSince1970: 1_700_000_000)
   let clock = TestClock()
 
   func recording() async -> InteractorTestHarness<StandupsAppState, StandupsAppAction> {
-    let dependencies: @Sendable (inout DependencyValues) -> Void = { [clock] in
-      $0.uuid = .incrementing
-      $0.continuousClock = clock
-      $0.date.now = now
-      $0.speechClient = .silent
-    }
-    let state = withDependencies(dependencies) {
-      let state = StandupsAppState()
-      state.list.$standups.withLock { $0 = [seeded] }
-      return state
-    }
-    let harness = await InteractorTestHarness(
-      StandupsAppInteractor(initialState: state), exhaustivity: .off, withDependencies: dependencies)
+    let harness = await standupsHarness(clock: clock, standups: [seeded], exhaustivity: .off)
     harness.send(.list(.standupTapped(id: standupID)))
     harness.send(.path(.element(id: 0, action: .detail(.recordTapped))))
     #expect(!harness.runtime.actionsWithRunningEffects.isEmpty)
