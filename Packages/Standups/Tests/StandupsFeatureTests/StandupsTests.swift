@@ -60,6 +60,28 @@ func standupsHarness(
     }
   }
 
+  /// Pushes the record screen over the detail at id 0: it is the screen at id 1.
+  func record(_ harness: InteractorTestHarness<StandupsAppState, StandupsAppAction>) {
+    harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
+      $0.path[id: 1] = .record(RecordMeetingState(standup: Shared(value: seeded)))
+    }
+  }
+
+  /// Answers "save" to the end-meeting question: the meeting is saved with `transcript`, and the
+  /// record screen dismisses itself, its effects ending with it.
+  func saveAndEnd(
+    _ harness: InteractorTestHarness<StandupsAppState, StandupsAppAction>, transcript: String
+  ) async {
+    harness.send(.path(.element(id: 1, action: .record(.endMeeting(.saveAndEnd))))) {
+      $0.path[id: 1, case: \.record]?.endMeeting = nil
+      $0.list.$standups.withLock {
+        $0[id: standupID]?.meetings.insert(Meeting(id: id(0), date: now, transcript: transcript), at: 0)
+      }
+    }
+    await harness.receive { $0.path.removeLast() }
+    await harness.waitForAllEffects()
+  }
+
   @Test func addThenSave() async {
     let harness = await makeHarness()
     harness.send(.list(.addTapped)) {
@@ -174,9 +196,7 @@ func standupsHarness(
   @Test func recordAMeetingToItsEnd() async {
     let harness = await makeHarness([seeded], speech: .feeding(["Hello", "Hello world"]))
     open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
-      $0.path[id: 1] = .record(RecordMeetingState(standup: Shared(value: seeded)))
-    }
+    record(harness)
     await harness.receive { $0.path[id: 1, case: \.record]?.transcript = "Hello" }
     await harness.receive { $0.path[id: 1, case: \.record]?.transcript = "Hello world" }
     for second in 1...5 {
@@ -203,9 +223,7 @@ func standupsHarness(
   @Test func nextOnTheLastSpeakerAsksToEndThenSaves() async {
     let harness = await makeHarness([seeded])
     open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
-      $0.path[id: 1] = .record(RecordMeetingState(standup: Shared(value: seeded)))
-    }
+    record(harness)
     harness.send(.path(.element(id: 1, action: .record(.nextTapped)))) {
       $0.path[id: 1, case: \.record]?.speakerIndex = 1
       $0.path[id: 1, case: \.record]?.secondsElapsed = 2
@@ -217,22 +235,13 @@ func standupsHarness(
     harness.send(.path(.element(id: 1, action: .record(.nextTapped)))) {
       $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: false)
     }
-    harness.send(.path(.element(id: 1, action: .record(.endMeeting(.saveAndEnd))))) {
-      $0.path[id: 1, case: \.record]?.endMeeting = nil
-      $0.list.$standups.withLock {
-        $0[id: standupID]?.meetings.insert(Meeting(id: id(0), date: now, transcript: ""), at: 0)
-      }
-    }
-    await harness.receive { $0.path.removeLast() }
-    await harness.waitForAllEffects()
+    await saveAndEnd(harness, transcript: "")
   }
 
   @Test func endEarlyThenResumeThenDiscard() async {
     let harness = await makeHarness([seeded])
     open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
-      $0.path[id: 1] = .record(RecordMeetingState(standup: Shared(value: seeded)))
-    }
+    record(harness)
     harness.send(.path(.element(id: 1, action: .record(.endTapped)))) {
       $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: true)
     }
@@ -256,29 +265,18 @@ func standupsHarness(
   @Test func endEarlyThenSave() async {
     let harness = await makeHarness([seeded], speech: .feeding(["Short"]))
     open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
-      $0.path[id: 1] = .record(RecordMeetingState(standup: Shared(value: seeded)))
-    }
+    record(harness)
     await harness.receive { $0.path[id: 1, case: \.record]?.transcript = "Short" }
     harness.send(.path(.element(id: 1, action: .record(.endTapped)))) {
       $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: true)
     }
-    harness.send(.path(.element(id: 1, action: .record(.endMeeting(.saveAndEnd))))) {
-      $0.path[id: 1, case: \.record]?.endMeeting = nil
-      $0.list.$standups.withLock {
-        $0[id: standupID]?.meetings.insert(Meeting(id: id(0), date: now, transcript: "Short"), at: 0)
-      }
-    }
-    await harness.receive { $0.path.removeLast() }
-    await harness.waitForAllEffects()
+    await saveAndEnd(harness, transcript: "Short")
   }
 
   @Test func aSpeechClientThatCannotTranscribeSaysSo() async {
     let harness = await makeHarness([seeded], speech: .unavailable("No speech here."))
     open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
-      $0.path[id: 1] = .record(RecordMeetingState(standup: Shared(value: seeded)))
-    }
+    record(harness)
     await harness.receive { $0.path[id: 1, case: \.record]?.transcriptStatus = "No speech here." }
     harness.send(.path(.popFrom(id: 1))) { $0.path.removeLast() }
     await harness.waitForAllEffects()
