@@ -60,6 +60,20 @@ func standupsHarness(
     }
   }
 
+  /// Opens the seeded standup, its edit form, and types "Product" as its title: the form's copy
+  /// changes, the standup does not.
+  func openEditFormAndRetitle(_ harness: InteractorTestHarness<StandupsAppState, StandupsAppAction>) {
+    open(harness)
+    harness.send(.path(.element(id: 0, action: .detail(.editTapped)))) {
+      $0.path[id: 0, case: \.detail]?.destination = .edit(StandupFormState(standup: seeded))
+    }
+    harness.send(
+      .path(.element(id: 0, action: .detail(.destination(.edit(.titleChanged(title: "Product"))))))
+    ) {
+      $0.path[id: 0, case: \.detail]?.destination?.modify(\.edit) { $0.standup.title = "Product" }
+    }
+  }
+
   /// Pushes the record screen over the detail at id 0: it is the screen at id 1.
   func record(_ harness: InteractorTestHarness<StandupsAppState, StandupsAppAction>) {
     harness.send(.path(.element(id: 0, action: .detail(.recordTapped)))) {
@@ -135,15 +149,7 @@ func standupsHarness(
 
   @Test func editThenSaveWritesThroughTheSharedReference() async {
     let harness = await makeHarness([seeded])
-    open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.editTapped)))) {
-      $0.path[id: 0, case: \.detail]?.destination = .edit(StandupFormState(standup: seeded))
-    }
-    harness.send(
-      .path(.element(id: 0, action: .detail(.destination(.edit(.titleChanged(title: "Product"))))))
-    ) {
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.edit) { $0.standup.title = "Product" }
-    }
+    openEditFormAndRetitle(harness)
     harness.send(.path(.element(id: 0, action: .detail(.saveEditTapped)))) {
       $0.path[id: 0, case: \.detail]?.destination = nil
       // One write, seen by the list and the detail alike.
@@ -155,15 +161,7 @@ func standupsHarness(
 
   @Test func editThenCancelLeavesTheStandup() async {
     let harness = await makeHarness([seeded])
-    open(harness)
-    harness.send(.path(.element(id: 0, action: .detail(.editTapped)))) {
-      $0.path[id: 0, case: \.detail]?.destination = .edit(StandupFormState(standup: seeded))
-    }
-    harness.send(
-      .path(.element(id: 0, action: .detail(.destination(.edit(.titleChanged(title: "Product"))))))
-    ) {
-      $0.path[id: 0, case: \.detail]?.destination?.modify(\.edit) { $0.standup.title = "Product" }
-    }
+    openEditFormAndRetitle(harness)
     harness.send(.path(.element(id: 0, action: .detail(.cancelEditTapped)))) {
       $0.path[id: 0, case: \.detail]?.destination = nil
     }
