@@ -126,7 +126,11 @@ func request(from value: JSONValue) -> Result<Request, RequestError> {
     }
   case "cancel":
     return int("session").flatMap { session in
-      string("request").map { .cancel(id: id, session: session, request: $0) }
+      // A request id is a string or an integer, as `send` takes it; `1` and `"1"` are one id.
+      if case .integer(let number)? = object["request"] {
+        return .success(.cancel(id: id, session: session, request: String(number)))
+      }
+      return string("request").map { .cancel(id: id, session: session, request: $0) }
     }
   case "close":
     return int("session").map { .close(id: id, session: $0) }

@@ -209,6 +209,27 @@ final class TestHost {
     #expect(host.host.openSessions == 1000)
   }
 
+  /// A request id is a string or an integer, and `1` and `"1"` name the same request: `cancel`
+  /// takes either, so a running `1` refuses a `"1"` as a duplicate, and `cancel` of `"1"` reaches it.
+  @Test func theIDs1AndQuoted1AreOneRequest() async throws {
+    let host = try TestHost()
+    host.send(#"{"op":"open","feature":"counter"}"#)
+    host.send(#"{"op":"send","session":1,"action":"incrementLater","id":1}"#)
+    #expect(
+      host.send(#"{"op":"send","session":1,"action":"increment","id":"1"}"#)[0]["code"]
+        == .string("duplicate_request"))
+    #expect(host.send(#"{"op":"cancel","session":1,"request":"1"}"#)[0]["type"] == .string("cancelled"))
+    #expect(await host.host.drain(timeout: .seconds(60)))
+    #expect(
+      host.parsed.contains {
+        $0["type"] == .string("finished") && $0["request"] == .integer(1) && $0["cancelled"] == .bool(true)
+      })
+    // And the other way round: a running "2", cancelled as 2.
+    host.send(#"{"op":"send","session":1,"action":"incrementLater","id":"2"}"#)
+    #expect(host.send(#"{"op":"cancel","session":1,"request":2}"#)[0]["type"] == .string("cancelled"))
+    #expect(await host.host.drain(timeout: .seconds(60)))
+  }
+
   @Test func duplicateRequestIDWhileRunning() async throws {
     let host = try TestHost()
     host.send(#"{"op":"open","feature":"counter"}"#)
