@@ -15,7 +15,6 @@ let package = Package(
     .package(path: "../UnoCore"),
     .package(path: "../UnoPresentation"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
       url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
@@ -30,7 +29,6 @@ let package = Package(
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
-        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
     ),
     .testTarget(name: "UnoPluginTests", dependencies: ["UnoPlugin"]),

@@ -1,8 +1,6 @@
 import CustomDump
 import Foundation
-import IssueReporting
-import Synchronization
-import UnoCore
+@_spi(Internals) import UnoCore
 import UnoPresentation
 
 /// One live run of a feature, speaking JSON: actions in, view states out.
@@ -136,16 +134,21 @@ public final class FeatureSession {
       throw .unknownAction(name: name, feature: feature, known: actionNames)
     }
     // What the feature reports while it handles the action (a `forEach` dropping an action for a
-    // row or a screen that is gone) goes to the sender too, not only to the log.
-    let reported = ReportedIssues()
+    // row or a screen that is gone) goes to the sender too, not only to the log: its first
+    // paragraph (the rest says how to fix the code, for its authors).
+    let mark = IssueCapture.begin()
     let task: EventTask
     do {
-      task = try withIssueReporters(IssueReporters.current + [reported]) { try _send(name, payload) }
+      task = try _send(name, payload)
     } catch {
+      _ = IssueCapture.end(mark)
       throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
     }
-    if let issue = reported.first {
-      throw .notApplied(action: name, feature: feature, reason: issue)
+    let issues = IssueCapture.end(mark)
+    if let issue = issues.first {
+      throw .notApplied(
+        action: name, feature: feature,
+        reason: String(issue.split(separator: "\n\n", maxSplits: 1).first ?? ""))
     }
     return task
   }
@@ -226,23 +229,5 @@ enum JSONCoding {
     let name = String(describing: type)
     if name.hasPrefix("Array<") || name.hasPrefix("ContiguousArray<") { return "an array" }
     return "an object"
-  }
-}
-
-/// Collects the issues reported while a session handles an action, to tell its sender.
-private final class ReportedIssues: IssueReporter {
-  private let messages = Mutex<[String]>([])
-
-  /// The first issue, its first paragraph (the rest says how to fix the code, for its authors).
-  var first: String? {
-    messages.withLock { $0.first }.map { String($0.split(separator: "\n\n", maxSplits: 1).first ?? "") }
-  }
-
-  func reportIssue(
-    _ message: @autoclosure () -> String?, severity: IssueSeverity, fileID: StaticString,
-    filePath: StaticString, line: UInt, column: UInt
-  ) {
-    guard severity == .error, let message = message() else { return }
-    messages.withLock { $0.append(message) }
   }
 }

@@ -103,3 +103,38 @@ let pickerPlugin = FeaturePlugin(
     }
   }
 }
+
+/// A feature that reports an issue at a call site when it cannot apply an action, as a `forEach`
+/// does for a row that is gone.
+let refusingPlugin = FeaturePlugin(
+  name: "refusing",
+  summary: "Refuses.",
+  actions: [.init(TallyAction.reset, summary: "Refused.")],
+  makeViewModel: {
+    ViewModel(
+      Tally(),
+      AnyInteractor<Tally, TallyAction>(initialValue: Tally()) { _, _ in
+        CallSite().reportIssue(
+          "The reset was dropped: there is nothing to reset.\n\nHow to fix it, for the authors.")
+        return .state
+      },
+      reportsReinitialization: false)
+  }
+)
+
+@MainActor
+@Suite struct NotAppliedTests {
+  @Test func anIssueReportedWhileHandlingAnActionIsAnErrorForItsSender() {
+    let session = refusingPlugin.makeSession()
+    withKnownIssue {
+      #expect(
+        throws: FeatureError.notApplied(
+          action: "reset", feature: "refusing", reason: "The reset was dropped: there is nothing to reset.")
+      ) {
+        try session.send(.string("reset"))
+      }
+    }
+    // Only what was reported during that send: the next one starts clean.
+    #expect(throws: Never.self) { try tallyPlugin.makeSession().send(.string("reset")) }
+  }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The issues Uno reports at a ``CallSite`` on this thread while some work runs: a host hands
+/// them to whoever sent the action that caused them (a `forEach` dropping an action for a row
+/// that is gone), beside the log.
+///
+/// A thread-local, not a task-local or IssueReporting's reporters: a host sends every action
+/// through it, and binding a task-local (or a reporter list) around each cost a quarter of a
+/// host's line. Here a send that reports nothing pays two thread-local loads and a few stores.
+@_spi(Internals) public enum IssueCapture {
+  /// What one thread collects; made once per thread that captures, and kept.
+  private final class Box {
+    var depth = 0
+    var messages: [String] = []
+  }
+
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    let result = pthread_key_create(&key, nil)
+    precondition(result == 0, "pthread_key_create failed with \(result)")
+    return key
+  }()
+
+  private static var box: Box {
+    if let pointer = pthread_getspecific(key) {
+      return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+    }
+    // Retained for the life of the thread: a few bytes for each thread that ever captured.
+    let box = Box()
+    pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
+    return box
+  }
+
+  /// Starts capturing on this thread; returns the mark to give ``end(_:)``. Captures nest: an
+  /// inner one's issues are the outer one's too.
+  ///
+  /// Two plain calls rather than a function that takes a closure: a host calls them around every
+  /// action it sends, and the generic closure form, unspecialised across modules, cost more than
+  /// the rest of a host's line.
+  public static func begin() -> Int {
+    let box = self.box
+    box.depth += 1
+    return box.messages.count
+  }
+
+  /// Ends the capture `begin()` started and returns the messages of the issues reported at a
+  /// ``CallSite`` on this thread since.
+  public static func end(_ mark: Int) -> [String] {
+    let box = self.box
+    let messages = box.messages.count > mark ? Array(box.messages[mark...]) : []
+    box.depth -= 1
+    if box.depth == 0, !box.messages.isEmpty { box.messages.removeAll(keepingCapacity: true) }
+    return messages
+  }
+
+  /// Keeps `message` for the capture under way on this thread, if any.
+  static func record(_ message: String) {
+    guard let pointer = pthread_getspecific(key) else { return }
+    let box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
+    guard box.depth > 0 else { return }
+    box.messages.append(message)
+  }
+}
