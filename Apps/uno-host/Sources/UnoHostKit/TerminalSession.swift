@@ -24,9 +24,8 @@ final class TerminalSession {
   /// The line being handled, to head the change it causes.
   private var typing: String?
   /// What was typed, by the event task of the action it sent: to head the changes its effects
-  /// make later.
-  /// Both tables hold only the actions whose effects still run: an entry goes when its effects
-  /// have finished, so that a long session does not grow.
+  /// make later. This table and `tasks` hold only the actions whose effects still run: an entry
+  /// goes when its effects have finished, so that a long session does not grow.
   private var typedByTask: [EventTask.ID: String] = [:]
   /// The tasks of the actions whose effects still run, for waiting at the end of input.
   private var tasks: [EventTask.ID: EventTask] = [:]

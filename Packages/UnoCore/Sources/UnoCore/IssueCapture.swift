@@ -11,8 +11,10 @@
 /// that is gone), beside the log.
 ///
 /// A thread-local, not a task-local or IssueReporting's reporters: a host sends every action
-/// through it, and binding a task-local (or a reporter list) around each cost a quarter of a
-/// host's line. Here a send that reports nothing pays two thread-local loads and a few stores.
+/// through it, and binding a reporter list around each would allocate and push a task-local on
+/// every send. Here a send that reports nothing pays two thread-local loads and a few stores.
+/// (Under a test runner, IssueReporting sends issues to the test and skips its reporters; this
+/// capture sees them there too.)
 @_spi(Internals) public enum IssueCapture {
   /// What one thread collects; made once per thread that captures, and kept.
   private final class Box {
@@ -40,9 +42,8 @@
   /// Starts capturing on this thread; returns the mark to give ``end(_:)``. Captures nest: an
   /// inner one's issues are the outer one's too.
   ///
-  /// Two plain calls rather than a function that takes a closure: a host calls them around every
-  /// action it sends, and the generic closure form, unspecialised across modules, cost more than
-  /// the rest of a host's line.
+  /// Two plain calls rather than a function that takes a closure, so that nothing generic and
+  /// unspecialised across modules runs around every action a host sends.
   public static func begin() -> Int {
     let box = self.box
     box.depth += 1
