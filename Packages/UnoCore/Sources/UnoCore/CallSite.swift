@@ -34,7 +34,7 @@ public struct CallSite: Sendable, CustomStringConvertible {
 
 extension CallSite {
   /// Reports `message` as an issue at this call site (a test failure in tests, a warning
-  /// elsewhere), and to the ``IssueCapture`` under way on this thread, if any.
+  /// elsewhere), and to the `IssueCapture` under way on this thread, if any.
   public func reportIssue(_ message: String) {
     IssueCapture.record(message)
     IssueReporting.reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
