@@ -39,13 +39,18 @@ extension InteractorRuntime {
     observers.removeAll { $0.id == id }
   }
 
-  /// Tells every observer (and the change printer, if any) about the change a step made.
+  /// Tells every observer (and the change printer and the recorder, if any) about the change a
+  /// step made.
   @inlinable
   func publish(_ kind: StepKind, origin: Action) {
     if let tracer { tracer.printChange(to: _state, kind, origin: origin) }
     switch kind {
-    case .action: notifyObservers(.action)
-    case .effect(let group): notifyObservers(.effect(of: EventTask.ID(group)))
+    case .action:
+      if let recorder { recorder.append(.action, origin, _state) }
+      notifyObservers(.action)
+    case .effect(let group):
+      if let recorder { recorder.append(.effect, origin, _state) }
+      notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }
 

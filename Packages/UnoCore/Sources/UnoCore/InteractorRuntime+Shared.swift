@@ -122,6 +122,7 @@ extension InteractorRuntime: SharedHolder {
     isHandling = true
     sharedTracking?.republishPending = false
     if let tracer { tracer.printSharedChange(to: _state) }
+    if let recorder { recorder.append(.sharedValue, nil, _state) }
     notifyObservers(.sharedValue)
     if hasScopes { endDeadScopes() }
     if isOutermost {
