@@ -63,7 +63,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// Prints every change when set (the `_changeTracer` dependency where the runtime is created:
   /// uno-host's `--trace`).
   @usableFromInline let tracer: ChangeTrace?
-  /// Keeps every change while recording (``record(limit:feature:)``); `nil` otherwise.
+  /// Keeps every change while recording (``record(limit:feature:clock:)``); `nil` otherwise.
   @exclusivity(unchecked) @usableFromInline var recorder: Recorder?
   @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.

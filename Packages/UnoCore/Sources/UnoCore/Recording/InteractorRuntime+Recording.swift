@@ -2,7 +2,7 @@ import Foundation
 import IssueReporting
 
 // Recording: a bounded ring of every change a runtime makes, kept when asked
-// (``InteractorRuntime/record(limit:feature:)``). The step hands each change to the recorder
+// (``InteractorRuntime/record(limit:feature:clock:)``). The step hands each change to the recorder
 // from `publish`, where the change printer gets it too: one check of an optional when off.
 extension InteractorRuntime {
   /// Starts recording every change of this runtime's state, from the current state: each action,
@@ -22,7 +22,12 @@ extension InteractorRuntime {
   ///   - limit: How many entries to keep, at least 1.
   ///   - feature: A name written into the recording, so that a tool replaying it knows which
   ///     feature to run (uno-host writes its plugin's name).
-  public func record(limit: Int = 10_000, feature: String? = nil) {
+  ///   - clock: The clock that times the entries (``Recording/Entry/elapsed``): the one the
+  ///     feature's effects wait on, so that a replay can move a test clock as the recording did.
+  ///     A test that drives a test clock passes it here.
+  public func record(
+    limit: Int = 10_000, feature: String? = nil, clock: any Clock<Duration> = ContinuousClock()
+  ) {
     var limit = limit
     if limit < 1 {
       reportIssue(
@@ -32,10 +37,10 @@ extension InteractorRuntime {
         """)
       limit = 1
     }
-    recorder = Recorder(limit: limit, feature: feature, state: _state)
+    recorder = Recorder(limit: limit, feature: feature, clock: clock, state: _state)
   }
 
-  /// What has been recorded since ``record(limit:feature:)``, or `nil` when not recording.
+  /// What has been recorded since ``record(limit:feature:clock:)``, or `nil` when not recording.
   public var recording: Recording<State, Action>? {
     recorder?.recording
   }
@@ -54,7 +59,8 @@ extension InteractorRuntime {
     let limit: Int
     let feature: String?
     let startedAt = Date()
-    let start = ContinuousClock.now
+    /// The time on the recording's clock since it started.
+    let elapsed: () -> Duration
     /// The state before the oldest entry kept, with its shared values.
     var base: (state: State, shared: SharedSnapshot)
     /// The entries, in a ring once full: the oldest at `oldest`.
@@ -62,9 +68,14 @@ extension InteractorRuntime {
     var oldest = 0
     var dropped = 0
 
-    init(limit: Int, feature: String?, state: State) {
+    init(limit: Int, feature: String?, clock: any Clock<Duration>, state: State) {
       self.limit = limit
       self.feature = feature
+      func timer<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
+      }
+      self.elapsed = timer(clock)
       self.base = (state, .capture(state))
       ring.reserveCapacity(Swift.min(limit, 1024))
     }
@@ -73,7 +84,7 @@ extension InteractorRuntime {
     @usableFromInline
     func append(_ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State) {
       let entry = Entry(
-        kind: kind, action: action, elapsed: ContinuousClock.now - start, state: state,
+        kind: kind, action: action, elapsed: elapsed(), state: state,
         shared: .capture(state))
       if ring.count < limit {
         ring.append(entry)

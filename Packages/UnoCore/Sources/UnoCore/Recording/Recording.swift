@@ -3,7 +3,7 @@ import Foundation
 /// A session's history: the state it started from and, in order, every change made to it, each
 /// with what made it, when, and the state it left.
 ///
-/// A runtime records when asked (``InteractorRuntime/record(limit:)``); the test harness replays
+/// A runtime records when asked (``InteractorRuntime/record(limit:feature:clock:)``); the test harness replays
 /// a recording as a regression test (UnoTesting's `replay(_:)`), and uno-host exports and replays
 /// them.
 ///
@@ -36,8 +36,7 @@ public struct Recording<State, Action> {
 
   /// The feature the session ran (uno-host writes its plugin's name), or `nil`.
   public var feature: String?
-  /// When the recording started (or, after the oldest entries were dropped, when it would have
-  /// had to start to hold the first entry kept: entries' ``Entry/elapsed`` count from it).
+  /// When the recording started, on the wall clock.
   public var startedAt: Date
   /// How many entries were dropped from the front to keep the recording within its limit.
   public var droppedEntries: Int
@@ -81,7 +80,9 @@ public struct Recording<State, Action> {
     public var kind: Kind
     /// The action sent, or the action whose effect wrote; `nil` for a shared value's change.
     public var action: Action?
-    /// When, counted from the recording's ``Recording/startedAt`` (on a monotonic clock).
+    /// When, counted from the start of the recording on the clock that timed it (the
+    /// continuous clock, or the test clock a test passed to
+    /// ``InteractorRuntime/record(limit:feature:clock:)``).
     public var elapsed: Duration
     /// The state the change left.
     public var state: State

@@ -1,0 +1,170 @@
+import CustomDump
+
+// Replay: a recording's actions sent again, and every state it recorded checked, in order. The
+// one replay that the test harness (`replay(_:clock:)`) and uno-host's `replay` wrap.
+
+/// The first difference a replay found between a recording and the runtime replaying it.
+public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
+  /// The entry that differs, counted from 0; `nil` when the runtime did not start from the
+  /// recording's initial state.
+  public var entry: Int?
+  /// What differs (− recorded, + replayed), and what to check.
+  public var message: String
+
+  /// Creates a mismatch.
+  public init(entry: Int?, message: String) {
+    self.entry = entry
+    self.message = message
+  }
+
+  public var description: String { message }
+}
+
+extension InteractorRuntime where State: Equatable {
+  /// Replays `recording` on this runtime: sends each recorded action, waits for each recorded
+  /// effect write, and checks after each that the state is the one recorded, stopping at the
+  /// first difference.
+  ///
+  /// ```swift
+  /// let clock = TestClock()
+  /// let runtime = withDependencies { $0.continuousClock = clock } operation: {
+  ///   InteractorRuntime(initialState: recording.initialState, interactor: SearchInteractor())
+  /// }
+  /// try await runtime.replay(recording, advance: { await clock.advance(by: $0) })
+  /// ```
+  ///
+  /// With `advance`, time is replayed too: before each entry, `advance` is called with the time
+  /// that passed since the entry before it, so that effects waiting on a test clock run where the
+  /// recording has them. (An effect that ran late when recorded, after an entry that came after
+  /// its deadline, replays on time, before that entry: a mismatch that says so.) Changes after
+  /// the last entry are not checked: a recording may end while effects still run.
+  ///
+  /// - Parameters:
+  ///   - recording: The recording; the runtime must be at its ``Recording/initialState``.
+  ///   - advance: Moves the clock the feature's effects wait on, if they wait on one.
+  ///   - timeout: How long to wait, on the continuous clock, for a recorded effect write before
+  ///     reporting that it never came.
+  /// - Throws: ``ReplayMismatch``: the first entry whose state, or whose kind of change, differs.
+  public func replay(
+    _ recording: Recording<State, Action>,
+    advance: ((Duration) async -> Void)? = nil,
+    timeout: Duration = .seconds(5)
+  ) async throws(ReplayMismatch) {
+    handlePostedActions()
+    let start = (state, SharedSnapshot.capture(state))
+    guard SharedSnapshot.isEqual(recording.initialState, recording.initialShared, start.0, start.1) else {
+      throw ReplayMismatch(
+        entry: nil,
+        message: """
+          The runtime does not start from the recording's initial state (− recorded, + runtime):
+
+          \(Self.difference((recording.initialState, recording.initialShared), start))
+
+          Start it from the recording's: InteractorRuntime(initialState: recording.initialState, \
+          interactor: ...).
+          """)
+    }
+    let log = ReplayLog<State>()
+    let observer = addObserver(withSource: { state, source in log.append(state, source) })
+    defer { removeObserver(observer) }
+
+    var previous = recording.droppedEntries > 0 ? (recording.entries.first?.elapsed ?? .zero) : .zero
+    for (index, entry) in recording.entries.enumerated() {
+      if let advance, entry.elapsed > previous { await advance(entry.elapsed - previous) }
+      previous = Swift.max(previous, entry.elapsed)
+      let what = Self.describe(entry, index)
+      switch entry.kind {
+      case .action:
+        guard let action = entry.action else {
+          throw ReplayMismatch(entry: index, message: "\(what) has no action to send.")
+        }
+        handlePostedActions()
+        if log.changes.count > index {
+          throw ReplayMismatch(
+            entry: index,
+            message: """
+              \(what): before it could be sent, the runtime changed \(log.changes.count - index) more \
+              time(s) than the recording has, first \(Self.describe(log.changes[index].source)):
+
+              \(Self.difference((entry.state, entry.shared), log.changes[index].state))
+
+              An effect ran earlier than when recorded (it ran late then), or did something \
+              else: check the feature's dependencies are the same as when it was recorded.
+              """)
+        }
+        send(action)
+      case .effect, .sharedValue:
+        let arrived = await log.counted.wait(until: { $0 > index }, timeout: timeout)
+        guard arrived else {
+          throw ReplayMismatch(
+            entry: index,
+            message: """
+              \(what): no change came within \(timeout). \
+              \(advance == nil ? "If the effect waits on a clock, replay with `advance`, to move a test clock." : "The effect did not run again: check the feature's dependencies are the same as when it was recorded.")
+              """)
+        }
+      }
+      let change = log.changes[index]
+      guard Self.matches(entry.kind, change.source) else {
+        throw ReplayMismatch(
+          entry: index,
+          message: "\(what): the runtime's change came from \(Self.describe(change.source)) instead.")
+      }
+      guard SharedSnapshot.isEqual(entry.state, entry.shared, change.state.0, change.state.1) else {
+        throw ReplayMismatch(
+          entry: index,
+          message: """
+            \(what): the state differs from the recording's (− recorded, + replayed):
+
+            \(Self.difference((entry.state, entry.shared), change.state))
+            """)
+      }
+    }
+  }
+
+  private static func difference(
+    _ recorded: (State, SharedSnapshot), _ replayed: (State, SharedSnapshot)
+  ) -> String {
+    SharedSnapshot.difference(recorded.0, recorded.1, replayed.0, replayed.1, format: .proportional)
+      ?? "recorded:\n\(SharedSnapshot.dump(recorded.0, recorded.1))\nreplayed:\n\(SharedSnapshot.dump(replayed.0, replayed.1))"
+  }
+
+  private static func describe(_ entry: Recording<State, Action>.Entry, _ index: Int) -> String {
+    let action = entry.action.map { String(customDumping: $0) } ?? ""
+    switch entry.kind {
+    case .action: return "Entry \(index) (the action \(action))"
+    case .effect: return "Entry \(index) (a write of an effect of \(action))"
+    case .sharedValue: return "Entry \(index) (a change of a shared value by another holder)"
+    }
+  }
+
+  private static func describe(_ source: StateChangeSource) -> String {
+    switch source {
+    case .action: "an action"
+    case .effect: "an effect's write"
+    case .sharedValue: "a shared value changed by another holder"
+    }
+  }
+
+  private static func matches(
+    _ kind: Recording<State, Action>.Entry.Kind, _ source: StateChangeSource
+  ) -> Bool {
+    switch (kind, source) {
+    case (.action, .action), (.effect, .effect), (.sharedValue, .sharedValue): true
+    default: false
+    }
+  }
+}
+
+/// The changes a replaying runtime made, as its observer saw them.
+@MainActor
+private final class ReplayLog<State: Sendable> {
+  private(set) var changes: [(state: (State, SharedSnapshot), source: StateChangeSource)] = []
+  /// How many changes there are, for waiting on the next.
+  nonisolated let counted = AsyncCondition(0)
+
+  func append(_ state: State, _ source: StateChangeSource) {
+    changes.append(((state, .capture(state)), source))
+    counted.withState { $0 = changes.count }
+  }
+}

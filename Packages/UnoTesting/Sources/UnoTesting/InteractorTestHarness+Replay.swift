@@ -1,0 +1,60 @@
+import Clocks
+import IssueReporting
+@_spi(Internals) import UnoCore
+
+extension InteractorTestHarness where State: Equatable {
+  /// Replays `recording` as a regression test: sends its actions, waits for its effect writes,
+  /// and fails the test at the first state that differs from the recorded one, with a diff.
+  ///
+  /// ```swift
+  /// @MainActor
+  /// @Test func theReportedBug() async throws {
+  ///   let recording = try Recording<SearchState, SearchAction>(
+  ///     jsonLines: String(contentsOf: #require(Bundle.module.url(forResource: "bug", withExtension: "jsonl"))))
+  ///   let clock = TestClock()
+  ///   let harness = await InteractorTestHarness(
+  ///     initialState: recording.initialState, SearchInteractor(),
+  ///     withDependencies: { $0.continuousClock = clock })
+  ///   await harness.replay(recording, clock: clock)
+  /// }
+  /// ```
+  ///
+  /// Give the test clock the feature's effects wait on, and time is replayed too: before each
+  /// entry the clock advances by the time that passed since the entry before it (see
+  /// `InteractorRuntime.replay(_:advance:timeout:)`). Every state the replay checked counts as
+  /// asserted.
+  ///
+  /// - Parameters:
+  ///   - recording: What to replay; the harness must start from its ``Recording/initialState``.
+  ///   - clock: The test clock the feature's effects wait on, if any.
+  ///   - timeout: How long to wait for each recorded effect write, on the harness's clock.
+  /// - Returns: Whether every recorded state matched.
+  @discardableResult
+  public func replay(
+    _ recording: Recording<State, Action>,
+    clock: TestClock<Duration>? = nil,
+    timeout: Duration = .seconds(30),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    runtime.handlePostedActions()
+    let first = history.withLock { $0.states.count }
+    do {
+      try await runtime.replay(
+        recording, advance: clock.map { clock in { await clock.advance(by: $0) } }, timeout: timeout)
+    } catch {
+      reportIssue(
+        "The replay of the recording differs from it.\n\n\(error.message)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return false
+    }
+    history.withLock { history in
+      let end = min(history.states.count, first + recording.entries.count)
+      history.markAsserted(first..<end)
+      history.cursor = max(history.cursor, end)
+    }
+    return true
+  }
+}

@@ -1,0 +1,151 @@
+import Clocks
+import Dependencies
+import Testing
+import UnoCore
+import UnoTesting
+
+/// A feature with time in it: taps change the state at once, a delayed tick after a wait on the
+/// clock dependency, and `version` makes it behave differently (a regression to find).
+private struct Ticker: Interactor {
+  typealias DomainState = State
+  struct State: Codable, Equatable, Sendable {
+    var taps: [String] = []
+    var ticks = 0
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case tap(String)
+    case tickAfter(seconds: Int)
+  }
+  /// 1: a tick adds 1; 2: a tick adds 2 (the "regression").
+  var version = 1
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: State()) { [version] state, action in
+      switch action {
+      case .tap(let name):
+        state.taps.append(name)
+        return .state
+      case .tickAfter(let seconds):
+        return .perform { _, send in
+          @Dependency(\.continuousClock) var clock
+          try await clock.sleep(for: .seconds(seconds))
+          await send { $0.ticks += version }
+        }
+      }
+    }
+  }
+}
+
+/// Records a session of `Ticker` driven on a test clock: taps, ticks that land between them,
+/// and a tick still waiting when the recording is taken.
+@MainActor
+private func recordSession() async -> Recording<Ticker.State, Ticker.Action> {
+  let clock = TestClock()
+  let runtime = withDependencies {
+    $0.continuousClock = clock
+  } operation: {
+    InteractorRuntime(Ticker())
+  }
+  runtime.record(feature: "ticker", clock: clock)
+  runtime.send(.tap("a"))
+  let first = runtime.send(.tickAfter(seconds: 2))
+  await clock.advance(by: .seconds(1))
+  runtime.send(.tap("b"))
+  await clock.advance(by: .seconds(1))
+  await first.finish()
+  runtime.send(.tickAfter(seconds: 5))
+  runtime.send(.tap("c"))
+  return runtime.stopRecording()!
+}
+
+@MainActor
+@Suite struct ReplayTests {
+  @Test func aRecordingReplaysWithItsTimeOnATestClock() async throws {
+    let recording = await recordSession()
+    #expect(recording.entries.map(\.kind) == [.action, .action, .action, .effect, .action, .action])
+    #expect(recording.entries[3].elapsed == .seconds(2))
+
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: recording.initialState, Ticker(), exhaustivity: .off,
+      withDependencies: { $0.continuousClock = clock })
+    #expect(await harness.replay(recording, clock: clock))
+    #expect(harness.currentState == Ticker.State(taps: ["a", "b", "c"], ticks: 1))
+  }
+
+  @Test func aRecordingReplaysFromItsJSONLines() async throws {
+    let recording = try Recording<Ticker.State, Ticker.Action>(
+      jsonLines: try await recordSession().jsonLines())
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: recording.initialState, Ticker(), exhaustivity: .off,
+      withDependencies: { $0.continuousClock = clock })
+    #expect(await harness.replay(recording, clock: clock))
+  }
+
+  @Test func aReplayedStateThatDiffersFailsAtThatEntryWithADiff() async throws {
+    let recording = await recordSession()
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: recording.initialState, Ticker(version: 2), exhaustivity: .off,
+      withDependencies: { $0.continuousClock = clock })
+    var passed = true
+    await withKnownIssue {
+      passed = await harness.replay(recording, clock: clock)
+    } matching: { issue in
+      let text = issue.description
+      return text.contains("Entry 3 (a write of an effect of") && text.contains("tickAfter")
+        && text.contains("−   ticks: 1") && text.contains("+   ticks: 2")
+    }
+    #expect(!passed)
+    // It stopped at the first difference: "c" was never tapped.
+    #expect(harness.currentState.taps == ["a", "b"])
+  }
+
+  @Test func aHarnessThatStartsElsewhereIsToldToStartFromTheRecording() async throws {
+    let recording = await recordSession()
+    let harness = await InteractorTestHarness(
+      initialState: Ticker.State(taps: ["z"]), Ticker(), exhaustivity: .off)
+    await withKnownIssue {
+      await harness.replay(recording)
+    } matching: { issue in
+      issue.description.contains("does not start from the recording's initial state")
+        && issue.description.contains("initialState: recording.initialState")
+    }
+    #expect(harness.states.count == 1)
+  }
+
+  @Test func anEffectWriteThatNeverComesIsReportedWithWhatToDo() async throws {
+    let recording = await recordSession()
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: recording.initialState, Ticker(), exhaustivity: .off,
+      withDependencies: { $0.continuousClock = clock })
+    // Without the clock the tick never comes: the replay waits `timeout`, then says so.
+    await withKnownIssue {
+      await harness.replay(recording, timeout: .milliseconds(50))
+    } matching: { issue in
+      issue.description.contains("Entry 3 (a write of an effect of")
+        && issue.description.contains("no change came within")
+        && issue.description.contains("replay with `advance`")
+    }
+  }
+
+  @Test func anEmptyRecordingReplaysAsNothing() async throws {
+    let harness = await InteractorTestHarness(Ticker())
+    #expect(await harness.replay(Recording(initialState: Ticker.State())))
+    #expect(harness.states.count == 1)
+  }
+
+  @Test func replayedStatesCountAsAssertedForExhaustivity() async throws {
+    // An exhaustive harness: every state the replay checked is asserted, and the one effect the
+    // recording left waiting is let run, so the harness ends with nothing unasserted.
+    let recording = await recordSession()
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: recording.initialState, Ticker(), withDependencies: { $0.continuousClock = clock })
+    #expect(await harness.replay(recording, clock: clock))
+    await clock.advance(by: .seconds(5))
+    await harness.receive { $0.ticks = 2 }
+  }
+}
