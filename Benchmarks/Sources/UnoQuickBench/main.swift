@@ -95,6 +95,16 @@ func main() async {
   report("ratio asyncstream/uno send", streamSend / unoSend)
   report("ratio combine/uno send", combineSend / unoSend)
 
+  // 1b. The same send while the runtime records (`record(limit:)`): every change kept in a ring
+  // of 10,000, full after the first round.
+  let recorded = InteractorRuntime(CountInteractor())
+  recorded.addObserver { sink &+= $0.value }
+  recorded.record(limit: 10_000)
+  let recordingSend = nanoseconds(iterations: n) { recorded.send(.increment) }
+  precondition(recorded.recording?.entries.count == 10_000, "the recording kept the wrong number of entries")
+  report("uno send, recording", recordingSend, " ns")
+  report("ratio uno send recording/not recording", recordingSend / unoSend)
+
   // 2. A send through a ViewModel with a ViewStateReducer.
   let viewModel = makeCountViewModel()
   report(
@@ -327,6 +337,11 @@ func profile(_ name: String, iterations: Int) async {
   case "send":
     let runtime = InteractorRuntime(CountInteractor())
     runtime.addObserver { sink &+= $0.value }
+    for _ in 0..<iterations { runtime.send(.increment) }
+  case "send-recording":
+    let runtime = InteractorRuntime(CountInteractor())
+    runtime.addObserver { sink &+= $0.value }
+    runtime.record(limit: 1_000)
     for _ in 0..<iterations { runtime.send(.increment) }
   case "viewmodel":
     let viewModel = makeCountViewModel()

@@ -1,5 +1,6 @@
 import Foundation
 import IssueReporting
+import Synchronization
 
 // Recording: a bounded ring of every change a runtime makes, kept when asked
 // (``InteractorRuntime/record(limit:feature:clock:)``). The step hands each change to the recorder
@@ -53,46 +54,59 @@ extension InteractorRuntime {
   }
 
   /// Keeps the last `limit` changes of a runtime.
+  ///
+  /// `append` is inlinable, like the step that calls it, so that it is specialised for the
+  /// feature's types: unspecialised, copying a state into the ring cost 8 plain sends.
   @usableFromInline
   final class Recorder {
-    typealias Entry = Recording<State, Action>.Entry
-    let limit: Int
+    @usableFromInline typealias Entry = Recording<State, Action>.Entry
+    @usableFromInline let limit: Int
     let feature: String?
     let startedAt = Date()
     /// The time on the recording's clock since it started.
-    let elapsed: () -> Duration
-    /// The state before the oldest entry kept, with its shared values.
-    var base: (state: State, shared: SharedSnapshot)
+    @usableFromInline let elapsed: @Sendable () -> Duration
+    // Without dynamic exclusivity checks: they were a third of an entry. Safe because every
+    // access is instantaneous (none is passed `inout` or held while other code runs) and the
+    // recorder is used only by its runtime, on the main actor, so no two accesses overlap.
+    /// The state before the oldest entry kept, with its shared values (as an entry: its other
+    /// fields are not used).
+    @exclusivity(unchecked) @usableFromInline var base: Entry
     /// The entries, in a ring once full: the oldest at `oldest`.
-    var ring: [Entry] = []
-    var oldest = 0
-    var dropped = 0
+    @exclusivity(unchecked) @usableFromInline var ring: [Entry] = []
+    @exclusivity(unchecked) @usableFromInline var oldest = 0
+    @exclusivity(unchecked) @usableFromInline var dropped = 0
 
     init(limit: Int, feature: String?, clock: any Clock<Duration>, state: State) {
       self.limit = limit
       self.feature = feature
-      func timer<C: Clock<Duration>>(_ clock: C) -> () -> Duration {
-        let start = clock.now
-        return { start.duration(to: clock.now) }
+      if clock is ContinuousClock {
+        let start = ContinuousClock.now
+        self.elapsed = { start.duration(to: .now) }
+      } else {
+        func timer<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+          let start = clock.now
+          return { start.duration(to: clock.now) }
+        }
+        self.elapsed = timer(clock)
       }
-      self.elapsed = timer(clock)
-      self.base = (state, .capture(state))
+      self.base = Entry(kind: .action, action: nil, elapsed: .zero, state: state, shared: .capture(state))
       ring.reserveCapacity(Swift.min(limit, 1024))
     }
 
     /// Keeps one change.
-    @usableFromInline
+    @inlinable
     func append(_ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State) {
-      let entry = Entry(
-        kind: kind, action: action, elapsed: elapsed(), state: state,
-        shared: .capture(state))
+      // The shared values, only while some exist: boxing the state for the scan costs more than
+      // the rest of the entry.
+      let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
+      let entry = Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: kept)
       if ring.count < limit {
         ring.append(entry)
         return
       }
-      base = (ring[oldest].state, ring[oldest].shared)
+      base = ring[oldest]
       ring[oldest] = entry
-      oldest = (oldest + 1) % limit
+      oldest = oldest + 1 == limit ? 0 : oldest + 1
       dropped += 1
     }
 

@@ -87,17 +87,29 @@ public struct Recording<State, Action> {
     /// The state the change left.
     public var state: State
     /// The values of the shared values `state` held then.
-    @_spi(Internals) public var shared: SharedSnapshot
+    @_spi(Internals) public var shared: SharedSnapshot {
+      get { kept?.snapshot ?? .empty }
+      set { kept = newValue.isEmpty ? nil : KeptSharedValues(snapshot: newValue) }
+    }
+    /// `nil` when the state held none (most entries: no retain to pay).
+    @usableFromInline var kept: KeptSharedValues?
 
     /// Creates an entry.
     public init(kind: Kind, action: Action?, elapsed: Duration = .zero, state: State) {
-      self.init(kind: kind, action: action, elapsed: elapsed, state: state, shared: .empty)
+      self.init(kind: kind, action: action, elapsed: elapsed, state: state, kept: nil)
     }
 
     @_spi(Internals) public init(
       kind: Kind, action: Action?, elapsed: Duration, state: State, shared: SharedSnapshot
     ) {
-      (self.kind, self.action, self.elapsed, self.state, self.shared) = (kind, action, elapsed, state, shared)
+      self.init(
+        kind: kind, action: action, elapsed: elapsed, state: state,
+        kept: shared.isEmpty ? nil : KeptSharedValues(snapshot: shared))
+    }
+
+    @inlinable
+    init(kind: Kind, action: Action?, elapsed: Duration, state: State, kept: KeptSharedValues?) {
+      (self.kind, self.action, self.elapsed, self.state, self.kept) = (kind, action, elapsed, state, kept)
     }
   }
 }
@@ -119,5 +131,22 @@ extension Recording {
       let (state, shared) = self.state(at: index)
       return SharedSnapshot.dump(state, shared)
     }
+  }
+}
+
+/// A ``SharedSnapshot`` where inlinable code may hold one (an SPI type may not appear in its
+/// declarations): the recorder's hot path is inlinable.
+@usableFromInline
+struct KeptSharedValues: Sendable {
+  var snapshot: SharedSnapshot
+
+  init(snapshot: SharedSnapshot) {
+    self.snapshot = snapshot
+  }
+
+  /// The values of the shared values `state` holds now, or `nil` if it holds none.
+  @usableFromInline static func capture(_ state: Any) -> KeptSharedValues? {
+    let snapshot = SharedSnapshot.capture(state)
+    return snapshot.isEmpty ? nil : KeptSharedValues(snapshot: snapshot)
   }
 }
