@@ -217,9 +217,9 @@ public final class HostSessions {
       request = sending?.session == number ? sending?.request : nil
     case .effect(let taskID):
       request = requests.request(runningAs: taskID)
-    case .sharedValue:
-      // A value the session shares was changed by another session or by an effect directly:
-      // no request of this session caused it.
+    case .sharedValue, .rewind:
+      // A value the session shares was changed by another session or by an effect directly, or
+      // the inspector rewound it: no request of this session caused it.
       request = nil
     }
     events(.changed(session: number, state: state, request: request))

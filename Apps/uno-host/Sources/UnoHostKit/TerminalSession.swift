@@ -57,6 +57,8 @@ final class TerminalSession {
       cause = "effect of \(typedByTask[task] ?? "an earlier action")"
     case .sharedValue:
       cause = "a shared value changed"
+    case .rewind:
+      cause = "rewound"
     }
     write("\(cause):\n\(diff)")
   }

@@ -87,6 +87,11 @@ public struct _ChangePrinter: Sendable {
     write("shared value changed:\n" + change.difference)
   }
 
+  /// Writes a rewind: the state set back to an earlier one.
+  @_spi(Internals) public func printRewind<State>(_ change: Change<State>) {
+    write("rewound:\n" + change.difference)
+  }
+
   private func indented(_ text: String) -> String {
     text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
   }

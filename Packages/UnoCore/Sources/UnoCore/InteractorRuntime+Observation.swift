@@ -87,6 +87,12 @@ extension InteractorRuntime {
       (last, lastShared) = (state, shared)
     }
 
+    func printRewind(to state: State) {
+      let shared = SharedSnapshot.capture(state)
+      printer.printRewind(_ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared))
+      (last, lastShared) = (state, shared)
+    }
+
     @usableFromInline
     func printSharedChange(to state: State) {
       let shared = SharedSnapshot.capture(state)

@@ -9,4 +9,7 @@ public enum StateChangeSource: Hashable, Sendable {
   /// another runtime that holds it, or by an effect writing it directly. Like an effect's write,
   /// it belongs to no action of this runtime.
   case sharedValue
+  /// The state was set back to an earlier one (``InteractorRuntime/rewind(to:)``: the
+  /// inspector, or a replay).
+  case rewind
 }

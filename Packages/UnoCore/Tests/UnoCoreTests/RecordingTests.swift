@@ -217,3 +217,61 @@ private let validHeader =
 private func abs(_ duration: Duration) -> Duration {
   duration < .zero ? .zero - duration : duration
 }
+
+@MainActor
+@Suite struct RewindTests {
+  @Test func aRewindIsAChangeOfItsOwnThatObserversAndTheRecordingSee() {
+    let runtime = InteractorRuntime(Tally())
+    var seen: [(Int, StateChangeSource)] = []
+    runtime.addObserver(withSource: { state, source in seen.append((state.count, source)) })
+    runtime.record()
+    runtime.send(.add(1))
+    runtime.send(.add(2))
+    let recording = runtime.recording!
+    runtime.rewind(to: recording.entries[0].state)
+    runtime.send(.add(10))
+
+    #expect(runtime.state.count == 11)
+    #expect(seen.map(\.0) == [1, 3, 1, 11])
+    #expect(seen.map(\.1) == [.action, .action, .rewind, .action])
+    let after = runtime.recording!
+    #expect(after.entries.map(\.kind) == [.action, .action, .rewind, .action])
+    #expect(after.entries[2].action == nil)
+    #expect(after.entries.map(\.state.count) == [1, 3, 1, 11])
+  }
+
+  @Test func aRecordingWithARewindReplaysIt() async throws {
+    let runtime = InteractorRuntime(Tally())
+    runtime.record()
+    runtime.send(.add(1))
+    runtime.send(.add(2))
+    runtime.rewind(to: Tally.State(count: 1))
+    runtime.send(.add(5))
+    let text = try runtime.recording!.jsonLines()
+    #expect(text.contains(#""kind":"rewind""#))
+
+    let recording = try Recording<Tally.State, Tally.Action>(jsonLines: text)
+    let replaying = InteractorRuntime(Tally())
+    try await replaying.replay(recording)
+    #expect(replaying.state.count == 6)
+  }
+
+  @Test func aReplayThatMeetsADifferentRewindStopsThere() async throws {
+    var recording = Recording<Tally.State, Tally.Action>(initialState: .init())
+    recording.entries = [
+      .init(kind: .action, action: .add(1), state: .init(count: 1)),
+      .init(kind: .rewind, action: nil, state: .init(count: 0)),
+      .init(kind: .action, action: .add(1), state: .init(count: 2)),
+    ]
+    let replaying = InteractorRuntime(Tally())
+    do {
+      try await replaying.replay(recording)
+      Issue.record("the replay matched")
+    } catch {
+      #expect(error.entry == 2)
+      #expect(error.message.contains("Entry 2 (the action"))
+      #expect(error.message.contains("− Tally.State(count: 2)"))
+      #expect(error.message.contains("+ Tally.State(count: 1)"))
+    }
+  }
+}

@@ -177,7 +177,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
         history.asserted.append(false)
         switch source {
         case .action: history.fromEffect.append(false)
-        case .effect, .sharedValue: history.fromEffect.append(true)
+        case .effect, .sharedValue, .rewind: history.fromEffect.append(true)
         }
         history.states.append(state)
         history.shared.append(shared)

@@ -74,16 +74,13 @@ extension InteractorRuntime where State: Equatable {
       previous = Swift.max(previous, entry.elapsed)
       let what = Self.describe(entry, index)
       switch entry.kind {
-      case .action:
-        guard let action = entry.action else {
-          throw ReplayMismatch(entry: index, message: "\(what) has no action to send.")
-        }
+      case .action, .rewind:
         handlePostedActions()
         if log.changes.count > index {
           throw ReplayMismatch(
             entry: index,
             message: """
-              \(what): before it could be sent, the runtime changed \(log.changes.count - index) more \
+              \(what): before it could be made, the runtime changed \(log.changes.count - index) more \
               time(s) than the recording has, first \(Self.describe(log.changes[index].source)):
 
               \(Self.difference((entry.state, entry.shared), log.changes[index].state))
@@ -92,7 +89,13 @@ extension InteractorRuntime where State: Equatable {
               else: check the feature's dependencies are the same as when it was recorded.
               """)
         }
-        send(action)
+        if entry.kind == .rewind {
+          rewind(to: entry.state)
+        } else if let action = entry.action {
+          send(action)
+        } else {
+          throw ReplayMismatch(entry: index, message: "\(what) has no action to send.")
+        }
       case .effect, .sharedValue:
         let arrived = await log.counted.wait(until: { $0 > index }, timeout: timeout)
         guard arrived else {
@@ -135,6 +138,7 @@ extension InteractorRuntime where State: Equatable {
     case .action: return "Entry \(index) (the action \(action))"
     case .effect: return "Entry \(index) (a write of an effect of \(action))"
     case .sharedValue: return "Entry \(index) (a change of a shared value by another holder)"
+    case .rewind: return "Entry \(index) (a rewind)"
     }
   }
 
@@ -143,6 +147,7 @@ extension InteractorRuntime where State: Equatable {
     case .action: "an action"
     case .effect: "an effect's write"
     case .sharedValue: "a shared value changed by another holder"
+    case .rewind: "a rewind"
     }
   }
 
@@ -150,7 +155,7 @@ extension InteractorRuntime where State: Equatable {
     _ kind: Recording<State, Action>.Entry.Kind, _ source: StateChangeSource
   ) -> Bool {
     switch (kind, source) {
-    case (.action, .action), (.effect, .effect), (.sharedValue, .sharedValue): true
+    case (.action, .action), (.effect, .effect), (.sharedValue, .sharedValue), (.rewind, .rewind): true
     default: false
     }
   }

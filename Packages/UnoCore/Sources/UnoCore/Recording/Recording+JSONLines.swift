@@ -86,7 +86,7 @@ extension Recording where State: Decodable, Action: Decodable {
     for (index, text) in lines.dropFirst() {
       do {
         let line = try decoder.decode(RecordingLine<State, Action>.self, from: Data(text.utf8))
-        if line.kind != .sharedValue && line.action == nil {
+        if (line.kind == .action || line.kind == .effect) && line.action == nil {
           throw RecordingError(
             line: index + 1, message: "an entry of kind \"\(line.kind.rawValue)\" needs its \"action\"")
         }

@@ -74,11 +74,15 @@ public struct Recording<State, Action> {
       /// A shared value the state holds, changed outside this runtime's steps (by another
       /// holder); ``Entry/action`` is `nil`.
       case sharedValue
+      /// The state set back to an earlier one (``InteractorRuntime/rewind(to:)``); ``Entry/action``
+      /// is `nil`.
+      case rewind
     }
 
     /// What made the change.
     public var kind: Kind
-    /// The action sent, or the action whose effect wrote; `nil` for a shared value's change.
+    /// The action sent, or the action whose effect wrote; `nil` for a shared value's change and
+    /// a rewind.
     public var action: Action?
     /// When, counted from the start of the recording on the clock that timed it (the
     /// continuous clock, or the test clock a test passed to
