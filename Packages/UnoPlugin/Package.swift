@@ -14,6 +14,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
     .package(path: "../UnoPresentation"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
@@ -27,6 +28,7 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]

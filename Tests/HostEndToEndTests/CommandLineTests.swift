@@ -28,7 +28,7 @@ import Testing
     #expect(status == 64)
     #expect(
       String(decoding: errors, as: UTF8.self).contains(
-        "'serf' is not a subcommand; the subcommands are: serve, features, run, mcp, help"))
+        "'serf' is not a subcommand; the subcommands are: serve, features, run, mcp, replay, help"))
   }
 
   @Test func helpListsTheSharedOptions() async throws {
@@ -36,7 +36,7 @@ import Testing
     #expect(status == 0)
     let text = String(decoding: output, as: UTF8.self).replacingOccurrences(of: "\n", with: " ")
       .split(separator: " ").joined(separator: " ")
-    for option in ["--data-dir", "--ids", "--trace", "--drain-timeout"] {
+    for option in ["--data-dir", "--ids", "--trace", "--record", "--record-limit", "--drain-timeout"] {
       #expect(text.contains(option), "\(option) is not in --help")
     }
   }

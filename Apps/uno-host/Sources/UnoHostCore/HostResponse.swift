@@ -28,6 +28,8 @@ public enum HostResponse: Equatable, Sendable {
   case cancelled(id: JSONValue?, session: Int, request: String)
   /// The answer to `close`.
   case closed(id: JSONValue?, session: Int)
+  /// A session's recording: `lines` are the recording's JSON lines, one JSON value each.
+  case recording(id: JSONValue?, session: Int, feature: String, lines: [String])
   /// A request that could not be carried out, and why.
   case error(id: JSONValue?, code: String, message: String)
 
@@ -80,6 +82,12 @@ public enum HostResponse: Equatable, Sendable {
       object.field("type", quoted: "closed")
       object.field("id", id)
       object.field("session", session)
+    case .recording(let id, let session, let feature, let lines):
+      object.field("type", quoted: "recording")
+      object.field("id", id)
+      object.field("session", session)
+      object.field("feature", quoted: feature)
+      object.field("recording", text: "[" + lines.joined(separator: ",") + "]")
     case .error(let id, let code, let message):
       object.field("type", quoted: "error")
       object.field("id", id)

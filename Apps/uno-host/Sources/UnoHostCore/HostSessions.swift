@@ -53,6 +53,9 @@ public final class HostSessions {
   private let events: @MainActor (Event) -> Void
   private let sessionDependencies: @Sendable (inout DependencyValues) -> Void
   private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
+  /// When set (uno-host `--record`), every session of a recordable feature records its last
+  /// `recordLimit` changes from the moment it opens.
+  private let recordLimit: Int?
   private var sessions: [Int: Session] = [:]
   private var nextSession = 1
   private var nextAutoRequest = 1
@@ -72,9 +75,11 @@ public final class HostSessions {
     registry: FeatureRegistry,
     sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
     trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
+    recordLimit: Int? = nil,
     events: @escaping @MainActor (Event) -> Void
   ) {
     self.registry = registry
+    self.recordLimit = recordLimit
     self.sessionDependencies = sessionDependencies
     self.trace = trace
     self.events = events
@@ -108,6 +113,7 @@ public final class HostSessions {
     } operation: {
       plugin.makeSession()
     }
+    if let recordLimit, featureSession.isRecordable { try? featureSession.startRecording(limit: recordLimit) }
     sessions[number] = Session(feature: feature, session: featureSession)
     featureSession.observeViewState { [weak self] state, source in
       self?.viewStateChanged(session: number, state: state, source: source)
@@ -116,6 +122,28 @@ public final class HostSessions {
   }
 
   /// The current view state of `session` (JSON text).
+  /// The session's recording as JSON lines, one per element.
+  ///
+  /// - Throws: `not_recordable` when the feature cannot be recorded, `not_recording` when the
+  ///   host was not started with `--record`.
+  public func recording(of number: Int) throws(Failure) -> (feature: String, lines: [String]) {
+    let session = try self.session(number)
+    let text: String?
+    do {
+      text = try session.session.recordingJSONLines()
+    } catch let error as FeatureError {
+      throw Failure(error.code, error.description)
+    } catch {
+      throw Failure("recording_failed", "the recording of session \(number) could not be written: \(error)")
+    }
+    guard let text else {
+      throw Failure(
+        "not_recording",
+        "session \(number) is not recording: start uno-host with --record to record every session")
+    }
+    return (session.feature, text.split(separator: "\n").map(String.init))
+  }
+
   public func state(of session: Int) throws(Failure) -> String {
     try self.session(session).session.viewStateJSON
   }

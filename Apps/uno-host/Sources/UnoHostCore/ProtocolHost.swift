@@ -29,15 +29,19 @@ public final class ProtocolHost {
   /// With `trace`, every session prints each change it makes through the printer `trace` gives
   /// for it: the action (or the effect and the action that started it) and a diff of the domain
   /// state. uno-host's `--trace` passes printers to standard error, tagged with the session.
+  ///
+  /// With `recordLimit`, every session of a recordable feature records its last `recordLimit`
+  /// changes, which the `export` request returns (uno-host's `--record`).
   public init(
     registry: FeatureRegistry,
     sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
     trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
+    recordLimit: Int? = nil,
     output: @escaping @MainActor (String) -> Void
   ) {
     self.output = output
     self.sessions = HostSessions(
-      registry: registry, sessionDependencies: sessionDependencies, trace: trace
+      registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit
     ) { [unowned self] event in
       self.event(event)
     }
@@ -94,6 +98,9 @@ public final class ProtocolHost {
       case .close(let id, let session):
         try sessions.close(session)
         emit(.closed(id: id, session: session))
+      case .export(let id, let session):
+        let (feature, lines) = try sessions.recording(of: session)
+        emit(.recording(id: id, session: session, feature: feature, lines: lines))
       }
     } catch {
       self.error(request.id, error.code, error.message)

@@ -12,12 +12,14 @@ public enum Request: Equatable, Sendable {
   case send(id: JSONValue?, session: Int, action: JSONValue)
   case cancel(id: JSONValue?, session: Int, request: String)
   case close(id: JSONValue?, session: Int)
+  /// The session's recording (uno-host `--record`), as the JSON lines of a recording file.
+  case export(id: JSONValue?, session: Int)
 
   /// The request's `id`, which its answer (or error) repeats.
   public var id: JSONValue? {
     switch self {
     case .version(let id), .features(let id), .sessions(let id), .open(let id, _), .send(let id, _, _),
-      .cancel(let id, _, _), .close(let id, _):
+      .cancel(let id, _, _), .close(let id, _), .export(let id, _):
       id
     }
   }
@@ -134,9 +136,11 @@ func request(from value: JSONValue) -> Result<Request, RequestError> {
     }
   case "close":
     return int("session").map { .close(id: id, session: $0) }
+  case "export":
+    return int("session").map { .export(id: id, session: $0) }
   default:
     return fail("unknown_op", "unknown op '\(op)'; ops are: \(ops.joined(separator: ", "))")
   }
 }
 
-let ops = ["version", "features", "sessions", "open", "send", "cancel", "close"]
+let ops = ["version", "features", "sessions", "open", "send", "cancel", "close", "export"]

@@ -263,6 +263,8 @@ final class TerminalSession {
       return "That is not an action: \(reason). Type 'help' to see the actions."
     case .notApplied(_, _, let reason):
       return "That was not applied: \(reason)"
+    case .notRecordable(let feature):
+      return "\(feature) cannot be recorded."
     }
   }
 }

@@ -38,10 +38,10 @@ public enum UnoHost {
       exit(1)
     }
     HostConfiguration.current.withLock { $0 = HostConfiguration(registry: registry, name: commandName) }
-    let subcommands = ["serve", "features", "run", "mcp", "help"]
+    let subcommands = ["serve", "features", "run", "mcp", "replay", "help"]
     switch subcommandFirst(
       Array(CommandLine.arguments.dropFirst()), subcommands: subcommands,
-      optionsWithValues: ["--drain-timeout", "--data-dir", "--ids", "--format"])
+      optionsWithValues: ["--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit"])
     {
     case .success(let arguments):
       await HostCommand.main(arguments)
@@ -68,11 +68,12 @@ struct HostCommand: AsyncParsableCommand {
       abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
       discussion: """
         The protocol is described in docs/host-protocol.md. Every subcommand but features takes \
-        --data-dir <dir>, --ids <random|incrementing>, --trace and --drain-timeout <seconds>, \
+        --data-dir <dir>, --ids <random|incrementing>, --trace, --record, --record-limit <n> and \
+        --drain-timeout <seconds>, \
         before or after the subcommand's name; '\(HostConfiguration.current.withLock { $0.name }) \
         help serve' says what each does.
         """,
-      subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self],
+      subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self, Replay.self],
       defaultSubcommand: Serve.self
     )
   }
@@ -104,6 +105,22 @@ struct Options: ParsableArguments {
   var ids: IDs = .random
 
   enum IDs: String, ExpressibleByArgument { case random, incrementing }
+  @Flag(
+    help: """
+      Record every session whose feature can be recorded (its state is Codable): the 'export' \
+      request returns the recording, which 'replay' replays.
+      """)
+  var record = false
+  @Option(help: "How many changes each recording keeps, the oldest dropped first (with --record).")
+  var recordLimit = 10_000
+  /// The recording limit when recording, `nil` otherwise.
+  var recording: Int? { record ? recordLimit : nil }
+
+  func validate() throws {
+    guard recordLimit >= 1 else {
+      throw ValidationError("--record-limit is \(recordLimit); a recording keeps at least 1 change.")
+    }
+  }
 
   /// The dependency overrides of every session.
   var sessionDependencies: @Sendable (inout DependencyValues) -> Void {
@@ -194,6 +211,68 @@ struct MCPCommand: AsyncParsableCommand {
   }
 }
 
+struct Replay: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Replays a recording against a fresh session of its feature, on a test clock.",
+    discussion: """
+      The recording is a file of JSON lines: the elements of an 'export' answer's "recording", \
+      one per line. Exits 0 when every recorded state matches, 1 with the first difference, 65 \
+      when the file is not a recording of a feature of this host, 66 when it cannot be read. \
+      See docs/host-protocol.md.
+      """
+  )
+  @Argument(help: "The recording file.") var recording: String
+  @OptionGroup var options: Options
+
+  func run() async throws {
+    let registry = loadRegistry()
+    func fail(_ message: String, _ code: Int32) -> ExitCode {
+      FileHandle.standardError.write(Data("\(hostName) replay: \(message)\n".utf8))
+      return ExitCode(code)
+    }
+    let text: String
+    do {
+      text = try String(contentsOfFile: recording, encoding: .utf8)
+    } catch {
+      throw fail("cannot read \(recording): \(error.localizedDescription)", 66)
+    }
+    guard let feature = recordedFeature(text) else {
+      throw fail(
+        """
+        \(recording) names no feature: its first line is not a recording header with a "feature" \
+        (uno-host writes one in every recording it exports)
+        """, 65)
+    }
+    guard let plugin = registry[feature] else {
+      throw fail(
+        """
+        \(recording) is a recording of '\(feature)', which this host does not have; its features \
+        are: \(registry.plugins.map(\.name).joined(separator: ", "))
+        """, 65)
+    }
+    do {
+      let entries = try await plugin.replay(jsonLines: text, withDependencies: options.sessionDependencies)
+      print("replayed \(entries) entries of \(feature): every state matches the recording")
+    } catch let mismatch as ReplayMismatch {
+      print(mismatch.message)
+      throw ExitCode(1)
+    } catch let error as RecordingError {
+      throw fail("\(recording), \(error)", 65)
+    } catch {
+      throw fail("\(error)", 65)
+    }
+  }
+
+  /// The `feature` of a recording's header line, if it has one.
+  private func recordedFeature(_ text: String) -> String? {
+    guard let first = text.split(separator: "\n").first(where: { !$0.allSatisfy(\.isWhitespace) }),
+      case .object(let header)? = try? JSONDecoder().decode(JSONValue.self, from: Data(first.utf8)),
+      case .string(let feature)? = header["feature"]
+    else { return nil }
+    return feature
+  }
+}
+
 struct Features: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Lists the features and their actions.")
 
@@ -208,7 +287,7 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   let writer = StdoutWriter()
   let host = ProtocolHost(
     registry: registry, sessionDependencies: options.sessionDependencies,
-    trace: options.trace ? ProtocolHost.traceToStandardError : nil
+    trace: options.trace ? ProtocolHost.traceToStandardError : nil, recordLimit: options.recording
   ) {
     writer.write($0)
   }

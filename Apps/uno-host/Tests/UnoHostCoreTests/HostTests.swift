@@ -11,9 +11,11 @@ final class TestHost {
   private(set) var lines: [String] = []
   private(set) var host: ProtocolHost!
 
-  init() throws {
+  init(recordLimit: Int? = nil) throws {
     let registry = try makeRegistry()
-    host = ProtocolHost(registry: registry) { [unowned self] in self.lines.append($0) }
+    host = ProtocolHost(registry: registry, recordLimit: recordLimit) { [unowned self] in
+      self.lines.append($0)
+    }
   }
 
   /// Sends `line` and returns the lines it produced at once, parsed.

@@ -89,7 +89,8 @@ extension InteractorRuntime {
 
     func printRewind(to state: State) {
       let shared = SharedSnapshot.capture(state)
-      printer.printRewind(_ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared))
+      printer.printRewind(
+        _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared))
       (last, lastShared) = (state, shared)
     }
 

@@ -30,6 +30,9 @@ public struct FeaturePlugin: Sendable {
   /// The short commands a person can type at a terminal (``FeatureCommand``), in order.
   public let commands: [FeatureCommandInfo]
   private let _makeSession: @MainActor @Sendable () -> FeatureSession
+  /// Replays a recording of the feature on a fresh session (set when the feature's state and
+  /// actions can be recorded: see FeatureRecording.swift).
+  var _replay: FeatureReplay?
 
   /// Describes one action of a feature.
   public struct ActionInfo: Sendable, Equatable, Encodable {
@@ -71,6 +74,21 @@ public struct FeaturePlugin: Sendable {
     commands: [FeatureCommand<Action, DomainState>] = [],
     makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
   ) {
+    self.init(
+      name: name, summary: summary, actions: actions, commands: commands, makeViewModel: makeViewModel,
+      configure: nil)
+  }
+
+  /// The initializer the public ones share; `configure` is called with each new session and its
+  /// view model (recordable features enable recording there).
+  init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
+    name: String,
+    summary: String,
+    actions: [ActionExample<Action>],
+    commands: [FeatureCommand<Action, DomainState>],
+    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>,
+    configure: (@MainActor @Sendable (FeatureSession, ViewModel<Action, DomainState, ViewState>) -> Void)?
+  ) {
     self.name = name
     self.summary = summary
     let infos = actions.map { example -> ActionInfo in
@@ -89,8 +107,11 @@ public struct FeaturePlugin: Sendable {
     self.commands = commands.map(\.info)
     let featureName = name
     self._makeSession = {
-      FeatureSession(
-        feature: featureName, actionNames: uniqueNames(infos), commands: commands, viewModel: makeViewModel())
+      let viewModel = makeViewModel()
+      let session = FeatureSession(
+        feature: featureName, actionNames: uniqueNames(infos), commands: commands, viewModel: viewModel)
+      configure?(session, viewModel)
+      return session
     }
   }
 
@@ -119,6 +140,9 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
   /// The action was handled but the feature could not apply it, and said why (an action for a
   /// row or a screen that is no longer there).
   case notApplied(action: String, feature: String, reason: String)
+  /// The feature's sessions cannot be recorded or replayed: its domain state is not `Codable`
+  /// and `Equatable`.
+  case notRecordable(feature: String)
 
   public var description: String {
     switch self {
@@ -131,6 +155,9 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
       return "invalid payload for action '\(action)' of feature '\(feature)': \(reason)"
     case .notApplied(let action, let feature, let reason):
       return "the action '\(action)' of feature '\(feature)' was not applied: \(reason)"
+    case .notRecordable(let feature):
+      return
+        "the feature '\(feature)' cannot be recorded: its state is not Codable and Equatable, which a recording needs"
     }
   }
 
@@ -141,6 +168,7 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
     case .unknownAction: "unknown_action"
     case .invalidPayload: "invalid_payload"
     case .notApplied: "not_applied"
+    case .notRecordable: "not_recordable"
     }
   }
 }

@@ -24,6 +24,8 @@ public final class FeatureSession {
   private let _runCommand:
     @MainActor (_ name: String, _ argument: String?) throws(FeatureCommandError) -> EventTask
   private let viewModel: AnyObject
+  /// Set for a feature that can be recorded (FeatureRecording.swift).
+  var recordingSupport: RecordingSupport?
 
   init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
     feature: String, actionNames: [String], commands: [FeatureCommand<Action, DomainState>] = [],

@@ -169,6 +169,9 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   /// The domain state, for diagnostics and tests. Views should read ``viewState``.
   public var domainState: DomainState { runtime.state }
 
+  /// The runtime the view model drives: hosts record and replay sessions through it.
+  @_spi(Internals) public var _runtime: InteractorRuntime<DomainState, Action> { runtime }
+
   /// Calls `onChange` after every view-state change, with the new view state and where the change
   /// came from (the action being sent, or an effect of an earlier action's `EventTask`).
   ///

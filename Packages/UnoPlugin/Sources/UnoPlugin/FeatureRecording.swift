@@ -1,0 +1,117 @@
+import Clocks
+import Dependencies
+import Foundation
+@_spi(Internals) import UnoCore
+@_spi(Internals) import UnoPresentation
+
+// Recording and replaying a feature's sessions, for the features whose domain state is `Codable`
+// and `Equatable` (and whose actions are `Codable`, as every plugin's are): a host records a
+// session (`FeatureSession.startRecording(limit:)`), exports it as JSON lines
+// (`FeatureSession.recordingJSONLines()`), and replays one (`FeaturePlugin.replay(jsonLines:withDependencies:)`).
+
+extension FeaturePlugin {
+  /// Describes a feature whose sessions can be recorded and replayed: its domain state is
+  /// `Codable` and `Equatable`. Otherwise the same as
+  /// ``init(name:summary:actions:commands:makeViewModel:)``, which Swift picks for other features.
+  public init<
+    Action: Codable & Sendable, DomainState: Codable & Equatable & Sendable, ViewState: Encodable & Sendable
+  >(
+    name: String,
+    summary: String,
+    actions: [ActionExample<Action>],
+    commands: [FeatureCommand<Action, DomainState>] = [],
+    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
+  ) {
+    self.init(
+      name: name, summary: summary, actions: actions, commands: commands, makeViewModel: makeViewModel,
+      configure: { session, viewModel in session.enableRecording(viewModel._runtime, feature: name) })
+    _replay = FeatureReplay { text, prepareDependencies in
+      let recording = try Recording<DomainState, Action>(jsonLines: text)
+      let clock = TestClock()
+      let viewModel = withDependencies {
+        prepareDependencies(&$0)
+        $0.continuousClock = clock
+      } operation: {
+        makeViewModel()
+      }
+      let runtime = viewModel._runtime
+      runtime.rewind(to: recording.initialState)
+      try await runtime.replay(recording, advance: { await clock.advance(by: $0) })
+      return recording.entries.count
+    }
+  }
+
+  /// Whether the feature's sessions can be recorded and replayed (its domain state is `Codable`
+  /// and `Equatable`).
+  public var isRecordable: Bool { _replay != nil }
+
+  /// Replays a recording of this feature (``Recording/jsonLines()``) on a fresh session whose
+  /// effects wait on a test clock, which advances as the recording's time did (see
+  /// `InteractorRuntime.replay(_:advance:timeout:)`). The session starts at the recording's
+  /// initial state (a rewind, before the first entry).
+  ///
+  /// - Parameters:
+  ///   - jsonLines: The recording.
+  ///   - prepareDependencies: The dependencies of the session, as the host sets them for every
+  ///     session (its data directory, its id generator); the clock is set after them.
+  /// - Returns: How many entries were replayed, every one matching.
+  /// - Throws: ``RecordingError`` when the text is not a recording of this feature;
+  ///   `ReplayMismatch` at the first entry that differs; ``FeatureError/notRecordable(feature:)``
+  ///   when the feature cannot be recorded.
+  @MainActor
+  public func replay(
+    jsonLines: String,
+    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+  ) async throws -> Int {
+    guard let _replay else { throw FeatureError.notRecordable(feature: name) }
+    return try await _replay.run(jsonLines, prepareDependencies)
+  }
+}
+
+/// Replays a recording's text on a fresh session of its feature.
+struct FeatureReplay: Sendable {
+  let run: @MainActor @Sendable (String, @escaping (inout DependencyValues) -> Void) async throws -> Int
+}
+
+extension FeatureSession {
+  /// Whether this session can record (its feature's domain state is `Codable` and `Equatable`).
+  public var isRecordable: Bool { recordingSupport != nil }
+
+  /// Whether this session is recording.
+  public var isRecording: Bool { recordingSupport?.isRecording() ?? false }
+
+  /// Starts recording every change of the session's domain state, from now, keeping the last
+  /// `limit` (see `InteractorRuntime.record(limit:feature:clock:)`).
+  ///
+  /// - Throws: ``FeatureError/notRecordable(feature:)``.
+  public func startRecording(limit: Int = 10_000) throws(FeatureError) {
+    guard let recordingSupport else { throw .notRecordable(feature: feature) }
+    recordingSupport.start(limit)
+  }
+
+  /// The session's recording as JSON lines (``Recording/jsonLines()``), or `nil` when it is not
+  /// recording.
+  ///
+  /// - Throws: ``FeatureError/notRecordable(feature:)``, or the encoder's error.
+  public func recordingJSONLines() throws -> String? {
+    guard let recordingSupport else { throw FeatureError.notRecordable(feature: feature) }
+    return try recordingSupport.jsonLines()
+  }
+
+  func enableRecording<DomainState: Codable & Equatable & Sendable, Action: Codable & Sendable>(
+    _ runtime: InteractorRuntime<DomainState, Action>, feature: String
+  ) {
+    recordingSupport = RecordingSupport(
+      start: { [weak runtime] limit in runtime?.record(limit: limit, feature: feature) },
+      isRecording: { [weak runtime] in runtime?.recording != nil },
+      jsonLines: { [weak runtime] in try runtime?.recording?.jsonLines() }
+    )
+  }
+
+  /// What a session of a recordable feature can do with its recording.
+  struct RecordingSupport {
+    let start: @MainActor (Int) -> Void
+    let isRecording: @MainActor () -> Bool
+    let jsonLines: @MainActor () throws -> String?
+  }
+}
