@@ -4,20 +4,18 @@ import Testing
 /// `uno-host serve --record`, `export`, then `uno-host replay`: a recorded session replayed by a
 /// fresh process on a test clock.
 @Suite struct ReplayCommandTests {
-  /// Records a counter session with an effect (a 1 s delayed increment, on the live clock) and
-  /// writes the exported recording to a file, as a client would.
-  private func recordCounterSession(in directory: URL) async throws -> URL {
+  /// Records a session of `feature` (`arguments` added to `serve --record`): sends `actions`,
+  /// waits for the `finished` line of the request `lastRequest`, and writes the exported recording
+  /// to a file, as a client would.
+  private func recordSession(
+    of feature: String, in directory: URL, arguments: [String] = [], actions: [String], lastRequest: String
+  ) async throws -> URL {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let host = try HostProcess(["serve", "--record", "--data-dir", directory.path])
+    let host = try HostProcess(["serve", "--record", "--data-dir", directory.path] + arguments)
     await host.write(
-      [
-        #"{"op":"open","feature":"counter"}"#,
-        #"{"op":"send","session":1,"action":"increment"}"#,
-        #"{"op":"send","session":1,"action":"incrementLater","id":"later"}"#,
-      ].joined(separator: "\n") + "\n")
-    // Export once the delayed increment has finished.
+      ([#"{"op":"open","feature":"\#(feature)"}"#] + actions).joined(separator: "\n") + "\n")
     while let line = await host.readLine() {
-      if line.contains(#""type":"finished""#) && line.contains(#""later""#) { break }
+      if line.contains(#""type":"finished""#) && line.contains(#""request":"\#(lastRequest)""#) { break }
     }
     await host.write(#"{"op":"export","session":1,"id":"e"}"# + "\n")
     let (lines, status) = await host.finish()
@@ -28,9 +26,20 @@ import Testing
     let text = try recording.map {
       String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
     }.joined(separator: "\n")
-    let file = directory.appendingPathComponent("counter.jsonl")
+    let file = directory.appendingPathComponent("\(feature).jsonl")
     try (text + "\n").write(to: file, atomically: true, encoding: .utf8)
     return file
+  }
+
+  /// A counter session with an effect: a 1 s delayed increment, on the live clock.
+  private func recordCounterSession(in directory: URL) async throws -> URL {
+    try await recordSession(
+      of: "counter", in: directory,
+      actions: [
+        #"{"op":"send","session":1,"action":"increment"}"#,
+        #"{"op":"send","session":1,"action":"incrementLater","id":"later"}"#,
+      ],
+      lastRequest: "later")
   }
 
   @Test func aRecordedSessionReplaysInAFreshProcess() async throws {
@@ -66,6 +75,32 @@ import Testing
     #expect(text.contains("+   count: 2,"))
   }
 
+  @Test func aTodosSessionReplaysWithItsIdsMadeTheSameWay() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = try await recordSession(
+      of: "todos", in: directory, arguments: ["--ids", "incrementing"],
+      actions: [
+        #"{"op":"send","session":1,"action":{"add":{"title":"Milk"}}}"#,
+        #"{"op":"send","session":1,"action":{"add":{"title":"Eggs"}},"id":"eggs"}"#,
+      ],
+      lastRequest: "eggs")
+    let saved = try Data(contentsOf: directory.appendingPathComponent("todos.json"))
+
+    let (output, _, status) = try await ChildProcess.run(
+      HostProcess.binary.path, ["replay", "--ids", "incrementing", file.path])
+    #expect(status == 0)
+    #expect(String(decoding: output, as: UTF8.self).hasPrefix("replayed 3 entries of todos"))
+    // With random ids the first add already differs: the replay says so.
+    let (random, _, randomStatus) = try await ChildProcess.run(
+      HostProcess.binary.path, ["replay", file.path])
+    #expect(randomStatus == 1)
+    #expect(String(decoding: random, as: UTF8.self).hasPrefix("Entry 0 (the action TodosAction.add"))
+    // The user's file was neither read nor written by either replay.
+    #expect(try Data(contentsOf: directory.appendingPathComponent("todos.json")) == saved)
+  }
+
   @Test func aFileThatIsNotARecordingOfThisHostExits65Or66() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "replay-\(UUID().uuidString)")
@@ -93,9 +128,9 @@ import Testing
         65, "line 2: not an entry of this feature"
       ),
       (
-        "todos.jsonl",
-        #"{"droppedEntries":0,"feature":"todos","format":"uno-recording","initialState":{},"startedAt":"2026-11-25T00:00:00Z","version":1}"#,
-        65, "the feature 'todos' cannot be recorded"
+        "standups.jsonl",
+        #"{"droppedEntries":0,"feature":"standups","format":"uno-recording","initialState":{},"startedAt":"2026-11-25T00:00:00Z","version":1}"#,
+        65, "the feature 'standups' cannot be recorded"
       ),
     ]
     for (name, contents, expectedStatus, message) in cases {

@@ -223,6 +223,7 @@ struct Replay: AsyncParsableCommand {
   )
   @Argument(help: "The recording file.") var recording: String
   @OptionGroup var options: Options
+  // (`--data-dir` is not used: a replay runs in an empty data directory of its own.)
 
   func run() async throws {
     let registry = loadRegistry()
@@ -250,8 +251,17 @@ struct Replay: AsyncParsableCommand {
         are: \(registry.plugins.map(\.name).joined(separator: ", "))
         """, 65)
     }
+    // The session starts at the recording's initial state, whatever its feature loads: it gets
+    // an empty data directory of its own, so that a replay never reads or writes a user's data.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "uno-replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let sessionDependencies = options.sessionDependencies
     do {
-      let entries = try await plugin.replay(jsonLines: text, withDependencies: options.sessionDependencies)
+      let entries = try await plugin.replay(jsonLines: text) { values in
+        sessionDependencies(&values)
+        values.hostDataDirectory = scratch
+      }
       print("replayed \(entries) entries of \(feature): every state matches the recording")
     } catch let mismatch as ReplayMismatch {
       print(mismatch.message)

@@ -71,9 +71,9 @@ import UnoPlugin
       ])
 
     let recording = try TestHost(recordLimit: 10)
-    recording.send(#"{"op":"open","feature":"todos"}"#)
-    let todos = recording.send(#"{"op":"export","session":1}"#)
-    guard case .object(let error) = todos.first else {
+    recording.send(#"{"op":"open","feature":"standups"}"#)
+    let standups = recording.send(#"{"op":"export","session":1}"#)
+    guard case .object(let error) = standups.first else {
       Issue.record("no answer")
       return
     }

@@ -15,7 +15,7 @@ public enum Filter: String, Sendable, Equatable, Codable, CaseIterable {
 }
 
 /// The Todos feature's domain state.
-public struct TodosState: Sendable, Equatable {
+public struct TodosState: Sendable, Equatable, Codable {
   /// The list, in its order; completed todos sort to the bottom after a toggle.
   public var todos: IdentifiedArrayOf<Todo>
   /// Which todos are shown.
