@@ -58,7 +58,7 @@ class ClientTests(unittest.IsolatedAsyncioTestCase):
                 tools = {tool.name: tool for tool in (await client.list_tools()).tools}
                 self.assertEqual(
                     sorted(tools),
-                    sorted(["list_features", "open_session", "send_action", "cancel_request", "close_session", "get_state"]),
+                    sorted(["list_features", "open_session", "send_action", "cancel_request", "close_session", "get_state", "export_recording"]),
                 )
                 for tool in tools.values():
                     self.assertEqual(tool.input_schema["type"], "object", tool.name)

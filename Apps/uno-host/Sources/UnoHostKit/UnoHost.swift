@@ -199,7 +199,8 @@ struct MCPCommand: AsyncParsableCommand {
     commandName: "mcp",
     abstract: "Serves the Model Context Protocol on stdin and stdout, for MCP clients.",
     discussion: """
-      Tools: list_features, open_session, send_action, cancel_request, close_session, get_state. \
+      Tools: list_features, open_session, send_action, cancel_request, close_session, get_state, \
+      export_recording. \
       Each open session's view state is the resource uno://sessions/<n>/state, which can be \
       subscribed to. See docs/mcp.md.
       """
@@ -389,7 +390,8 @@ func serveMCP(registry: FeatureRegistry, options: Options) async {
   signal(SIGPIPE, SIG_IGN)
   let host = MCPHost(
     registry: registry, sessionDependencies: options.sessionDependencies,
-    trace: options.trace ? ProtocolHost.traceToStandardError : nil, name: hostName)
+    trace: options.trace ? ProtocolHost.traceToStandardError : nil, recordLimit: options.recording,
+    name: hostName)
   let signals = handleSignals { exit(0) }
   let transport = MCPStdioTransport()
   let timeout = options.drain

@@ -11,6 +11,7 @@ enum HostTool: String, CaseIterable, Sendable {
   case cancelRequest = "cancel_request"
   case closeSession = "close_session"
   case getState = "get_state"
+  case exportRecording = "export_recording"
 
   /// One argument of a tool: its name, whether it is required, and its JSON schema (which may
   /// name the registry's features). The one place an argument is declared: the tool's schema and
@@ -77,7 +78,7 @@ enum HostTool: String, CaseIterable, Sendable {
           ])
         },
       ]
-    case .closeSession, .getState:
+    case .closeSession, .getState, .exportRecording:
       [.session]
     }
   }
@@ -88,7 +89,7 @@ enum HostTool: String, CaseIterable, Sendable {
   /// Whether the tool only reads.
   private var isReadOnly: Bool {
     switch self {
-    case .listFeatures, .getState: true
+    case .listFeatures, .getState, .exportRecording: true
     case .openSession, .sendAction, .cancelRequest, .closeSession: false
     }
   }
@@ -115,6 +116,12 @@ enum HostTool: String, CaseIterable, Sendable {
       "Closes a session and cancels its effects."
     case .getState:
       "Returns a session's current view state."
+    case .exportRecording:
+      """
+      Returns a session's recording (the host must run with --record): its initial domain state, \
+      then every action, effect write and rewind with the domain state it left. Written one \
+      element per line, it is a file that `uno-host replay` replays.
+      """
     }
   }
 

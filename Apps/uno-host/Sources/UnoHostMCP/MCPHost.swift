@@ -38,12 +38,13 @@ public final class MCPHost {
     case listChanged
   }
 
-  /// Creates a server for `registry`'s features; see ``HostSessions/init(registry:sessionDependencies:trace:events:)``
-  /// for `sessionDependencies` and `trace`.
+  /// Creates a server for `registry`'s features; see ``HostSessions/init(registry:sessionDependencies:trace:recordLimit:events:)``
+  /// for `sessionDependencies`, `trace` and `recordLimit`.
   public init(
     registry: FeatureRegistry,
     sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
     trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
+    recordLimit: Int? = nil,
     name: String = "uno-host",
     version: String = "1"
   ) {
@@ -60,7 +61,9 @@ public final class MCPHost {
         resources: .init(subscribe: true, listChanged: true), tools: .init(listChanged: false))
     )
     (noticeStream, notifications) = AsyncStream<Notice>.makeStream()
-    sessions = HostSessions(registry: registry, sessionDependencies: sessionDependencies, trace: trace) {
+    sessions = HostSessions(
+      registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit
+    ) {
       [unowned self] event in
       if case .changed(let session, _, _) = event, subscribed.contains(session) {
         notifications.yield(.updated(uri: Self.stateURI(session)))
@@ -210,6 +213,13 @@ public final class MCPHost {
       return .object([
         "session": .integer(session), "feature": .string(try sessions.feature(of: session)),
         "state": try sessions.stateValue(of: session),
+      ])
+    case .exportRecording:
+      let session = try arguments.integer("session")
+      let (feature, lines) = try sessions.recording(of: session)
+      let entries = lines.map { (try? parseJSON(Array($0.utf8))) ?? .null }
+      return .object([
+        "session": .integer(session), "feature": .string(feature), "recording": .array(entries),
       ])
     }
   }

@@ -18,14 +18,16 @@ final class ConnectedHost {
   let updates: AsyncStream<String>
 
   init(
-    clock: some Clock<Duration> & Sendable = ImmediateClock(), registry: FeatureRegistry? = nil
+    clock: some Clock<Duration> & Sendable = ImmediateClock(), registry: FeatureRegistry? = nil,
+    recordLimit: Int? = nil
   ) async throws {
     host = MCPHost(
       registry: try registry ?? makeRegistry(),
       sessionDependencies: {
         $0.continuousClock = clock
         $0.stackElementID = .incrementing()
-      })
+      },
+      recordLimit: recordLimit)
     let (clientTransport, serverTransport) = await InMemoryTransport.createConnectedPair()
     let (updates, continuation) = AsyncStream<String>.makeStream()
     self.updates = updates
@@ -63,6 +65,7 @@ final class ConnectedHost {
     #expect(
       tools.map(\.name) == [
         "list_features", "open_session", "send_action", "cancel_request", "close_session", "get_state",
+        "export_recording",
       ])
     for tool in tools {
       #expect(JSONValue(tool.inputSchema)["type"] == .string("object"), "\(tool.name)")
@@ -218,6 +221,33 @@ final class ConnectedHost {
     #expect(await connected.host.drain(timeout: .seconds(60)))
     #expect(try await connected.call("get_state", ["session": 1]).value["state"]?["count"] == .integer(0))
     await connected.stop()
+  }
+
+  @Test func exportRecordingReturnsTheRecordingFilesLines() async throws {
+    let connected = try await ConnectedHost(recordLimit: 100)
+    _ = try await connected.call("open_session", ["feature": "counter"])
+    _ = try await connected.call("send_action", ["session": 1, "action": "increment"])
+    _ = try await connected.call("send_action", ["session": 1, "action": "incrementLater", "wait": true])
+    let (value, isError) = try await connected.call("export_recording", ["session": 1])
+    #expect(!isError)
+    #expect(value["feature"] == .string("counter"))
+    guard case .array(let lines)? = value["recording"] else {
+      Issue.record("no recording: \(value)")
+      await connected.stop()
+      return
+    }
+    #expect(lines.first?["format"] == .string("uno-recording"))
+    #expect(
+      lines.dropFirst().map { $0["kind"] } == [.string("action"), .string("action"), .string("effect")])
+    #expect(lines.last?["state"]?["count"] == .integer(2))
+    await connected.stop()
+
+    let plain = try await ConnectedHost()
+    _ = try await plain.call("open_session", ["feature": "counter"])
+    let refused = try await plain.call("export_recording", ["session": 1])
+    #expect(refused.isError)
+    #expect(refused.value.stringValue?.hasPrefix("not_recording: session 1 is not recording") == true)
+    await plain.stop()
   }
 
   @Test func closingASessionWhileARequestWaitsIsAToolError() async throws {
