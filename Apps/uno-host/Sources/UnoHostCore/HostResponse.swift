@@ -28,6 +28,9 @@ public enum HostResponse: Equatable, Sendable {
   case cancelled(id: JSONValue?, session: Int, request: String)
   /// The answer to `close`.
   case closed(id: JSONValue?, session: Int)
+  /// Something the sender of `request` should know that is not an answer: an effect of its
+  /// action failed.
+  case warning(session: Int, request: JSONValue?, code: String, message: String)
   /// A session's recording: `lines` are the recording's JSON lines, one JSON value each.
   case recording(id: JSONValue?, session: Int, feature: String, lines: [String])
   /// A request that could not be carried out, and why.
@@ -82,6 +85,12 @@ public enum HostResponse: Equatable, Sendable {
       object.field("type", quoted: "closed")
       object.field("id", id)
       object.field("session", session)
+    case .warning(let session, let request, let code, let message):
+      object.field("type", quoted: "warning")
+      object.field("session", session)
+      object.field("request", request)
+      object.field("code", quoted: code)
+      object.field("message", quoted: message)
     case .recording(let id, let session, let feature, let lines):
       object.field("type", quoted: "recording")
       object.field("id", id)

@@ -35,6 +35,10 @@ public final class HostSessions {
     case changed(session: Int, state: String, request: JSONValue?)
     /// Every effect of `request` has ended, by finishing or by being cancelled.
     case finished(session: Int, request: JSONValue, cancelled: Bool)
+    /// Something went wrong that the request's sender should hear of: an effect of its action
+    /// threw an error that nothing handled (`effect_failed`). `request` is `nil` when the effect
+    /// belongs to no running request.
+    case warning(session: Int, request: JSONValue?, code: String, message: String)
   }
 
   /// An open session.
@@ -117,6 +121,13 @@ public final class HostSessions {
     sessions[number] = Session(feature: feature, session: featureSession)
     featureSession.observeViewState { [weak self] state, source in
       self?.viewStateChanged(session: number, state: state, source: source)
+    }
+    featureSession.observeEffectFailures { [weak self] message, task in
+      guard let self else { return }
+      events(
+        .warning(
+          session: number, request: requests.request(runningAs: task), code: "effect_failed", message: message
+        ))
     }
     return (number, featureSession.viewStateJSON)
   }

@@ -163,6 +163,8 @@ public final class ProtocolHost {
       emit(.state(session: session, request: request, state: state))
     case .finished(let session, let request, let cancelled):
       emit(.finished(session: session, request: request, cancelled: cancelled))
+    case .warning(let session, let request, let code, let message):
+      emit(.warning(session: session, request: request, code: code, message: message))
     }
   }
 

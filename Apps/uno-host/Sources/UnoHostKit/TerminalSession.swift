@@ -44,6 +44,10 @@ final class TerminalSession {
     session.observeViewStateDiffs { [weak self] diff, source in
       self?.changed(diff, source: source)
     }
+    session.observeEffectFailures { [weak self] message, task in
+      guard let self else { return }
+      self.write("effect of \(self.typedByTask[task] ?? "an earlier action") failed: \(message)")
+    }
     write("\(plugin.name): \(plugin.summary)\nType an action, or 'help'. Ctrl-D or 'quit' ends.\n")
     write(session.viewStateDump)
   }

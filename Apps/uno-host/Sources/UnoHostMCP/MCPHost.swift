@@ -28,6 +28,9 @@ public final class MCPHost {
   private var sessions: HostSessions!
   /// Sessions whose state resource a client subscribed to.
   private var subscribed: Set<Int> = []
+  /// The warnings (an effect failed) of the requests a `send_action` with `wait` waits for, by
+  /// session and request id: it returns them. Those of other requests are not kept.
+  private var warnings: [Int: [JSONValue: [String]]] = [:]
   /// Notifications to send, in order, by one task (``start(transport:)``).
   private let notifications: AsyncStream<Notice>.Continuation
   private let noticeStream: AsyncStream<Notice>
@@ -65,8 +68,13 @@ public final class MCPHost {
       registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit
     ) {
       [unowned self] event in
-      if case .changed(let session, _, _) = event, subscribed.contains(session) {
+      switch event {
+      case .changed(let session, _, _) where subscribed.contains(session):
         notifications.yield(.updated(uri: Self.stateURI(session)))
+      case .warning(let session, let request?, let code, let message):
+        warnings[session]?[request]?.append("\(code): \(message)")
+      default:
+        break
       }
     }
   }
@@ -178,11 +186,14 @@ public final class MCPHost {
       let request = try arguments.optionalString("request").map(JSONValue.string)
       let (id, task) = try sessions.send(action, to: session, request: request)
       let effects: String
+      var failures: [String] = []
       if !task.hasEffects {
         effects = "none"
       } else if wait {
+        warnings[session, default: [:]][id] = []
         // Cancelling this call (the client's notifications/cancelled) cancels the effects.
         await task.finish()
+        failures = warnings[session]?.removeValue(forKey: id) ?? []
         effects = task.isCancelled ? "cancelled" : "finished"
       } else {
         effects = "running"
@@ -194,9 +205,11 @@ public final class MCPHost {
         throw HostSessions.Failure(
           "session_closed", "session \(session) was closed while request \(id.text) ran")
       }
-      return .object([
+      var result: [String: JSONValue] = [
         "session": .integer(session), "request": id, "effects": .string(effects), "state": state,
-      ])
+      ]
+      if !failures.isEmpty { result["warnings"] = .array(failures.map(JSONValue.string)) }
+      return .object(result)
     case .cancelRequest:
       let session = try arguments.integer("session")
       let request = try arguments.string("request")

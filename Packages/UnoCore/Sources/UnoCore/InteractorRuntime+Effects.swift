@@ -134,7 +134,7 @@ extension InteractorRuntime {
     }
     let callSite = operation.callSite
     let report: @Sendable (any Error) async -> Void = { @MainActor [weak self] error in
-      self?.onEffectFailure(origin, error, callSite)
+      self?.effectFailed(origin, error, callSite, task: EventTask.ID(group))
     }
     let task = Self.startTask(
       priority: operation.priority, registry: registry, key: key, work: operation.work,
@@ -177,6 +177,33 @@ extension InteractorRuntime {
   /// Cancels every running effect. The runtime keeps working: later actions start new effects.
   public func cancelAllEffects() {
     registry.cancelAll(close: false)
+  }
+
+  /// An effect threw an error it did not handle: `onEffectFailure` handles it, and the
+  /// effect-failure observers hear of it with the action's task.
+  @usableFromInline
+  func effectFailed(_ action: Action, _ error: any Error, _ callSite: CallSite, task: EventTask.ID) {
+    onEffectFailure(action, error, callSite)
+    guard !effectFailureObservers.isEmpty else { return }
+    let message = "an effect of '\(action)' threw an error that nothing handled: \(error)"
+    for observer in effectFailureObservers { observer(message, task) }
+  }
+
+  /// Calls `onFailure` whenever an effect of this runtime throws an error it did not handle
+  /// (besides `onEffectFailure`, which still handles it), with a sentence that says so and the
+  /// ``EventTask/id`` of the action that started the effect.
+  ///
+  /// uno-host uses it to tell the client whose request started the effect:
+  ///
+  /// ```swift
+  /// runtime.addEffectFailureObserver { message, task in
+  ///   client.warn(message, request: requests[task])
+  /// }
+  /// ```
+  public func addEffectFailureObserver(
+    _ onFailure: @escaping @MainActor (_ message: String, _ task: EventTask.ID) -> Void
+  ) {
+    effectFailureObservers.append(onFailure)
   }
 
   static func reportEffectFailure(_ action: Action, _ error: any Error, at callSite: CallSite) {

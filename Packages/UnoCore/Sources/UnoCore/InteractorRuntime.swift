@@ -68,6 +68,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.
   @usableFromInline let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
+  /// Told of every effect failure too (``addEffectFailureObserver(_:)``).
+  var effectFailureObservers: [@MainActor (String, EventTask.ID) -> Void] = []
   var nextObserverID = 0
 
   // The bookkeeping of every send has its dynamic exclusivity checks turned off: they were a

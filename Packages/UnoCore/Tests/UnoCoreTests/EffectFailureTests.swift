@@ -30,6 +30,20 @@ extension Latch: Equatable {
 
 @MainActor
 @Suite struct EffectFailureTests {
+  @Test func failureObserversHearOfEachFailureWithTheActionsTask() async {
+    var handled = 0
+    let runtime = InteractorRuntime(Failing()) { _, _ in handled += 1 }
+    var heard: [(String, EventTask.ID)] = []
+    runtime.addEffectFailureObserver { message, task in heard.append((message, task)) }
+    let failing = runtime.send(.fail)
+    await failing.finish()
+    await runtime.send(.succeed).finish()
+    #expect(handled == 1)  // onEffectFailure still handles it
+    #expect(heard.count == 1)
+    #expect(heard.first?.0 == "an effect of 'fail' threw an error that nothing handled: Boom()")
+    #expect(heard.first?.1 == failing.id)
+  }
+
   @Test func thrownErrorIsReportedWithItsAction() async {
     var failures: [(Failing.Action, any Error)] = []
     let runtime = InteractorRuntime(Failing()) { action, error in failures.append((action, error)) }

@@ -1,7 +1,7 @@
 import CustomDump
 import Foundation
 @_spi(Internals) import UnoCore
-import UnoPresentation
+@_spi(Internals) import UnoPresentation
 
 /// One live run of a feature, speaking JSON: actions in, view states out.
 ///
@@ -24,6 +24,7 @@ public final class FeatureSession {
   private let _runCommand:
     @MainActor (_ name: String, _ argument: String?) throws(FeatureCommandError) -> EventTask
   private let viewModel: AnyObject
+  private let _observeEffectFailures: @MainActor (@escaping @MainActor (String, EventTask.ID) -> Void) -> Void
   /// Set for a feature that can be recorded (FeatureRecording.swift).
   var recordingSupport: RecordingSupport?
 
@@ -68,6 +69,7 @@ public final class FeatureSession {
       }
     }
     _dump = { String(customDumping: viewModel.viewState) }
+    _observeEffectFailures = { onFailure in viewModel._runtime.addEffectFailureObserver(onFailure) }
     _observeDiffs = { onChange in
       var previous = viewModel.viewState
       viewModel.observeViewState { state, source in
@@ -100,6 +102,15 @@ public final class FeatureSession {
 
   /// The current view state as a JSON object (sorted keys).
   public var viewStateJSON: String { _viewState() }
+
+  /// Calls `onFailure` whenever an effect of the session throws an error it did not handle, with
+  /// a sentence that says so and the ``EventTask/id`` of the action that started the effect (see
+  /// `InteractorRuntime.addEffectFailureObserver(_:)`). Hosts tell the action's sender.
+  public func observeEffectFailures(
+    _ onFailure: @escaping @MainActor (_ message: String, _ task: EventTask.ID) -> Void
+  ) {
+    _observeEffectFailures(onFailure)
+  }
 
   /// The current view state as a ``JSONValue``, encoded directly rather than parsed back from
   /// ``viewStateJSON`` (an MCP tool's structured result, for instance).

@@ -250,6 +250,30 @@ final class ConnectedHost {
     await plain.stop()
   }
 
+  @Test func anEffectFailureIsAWarningOfTheSendThatWaitedForIt() async throws {
+    // The failure is also reported as an issue, from the server's tasks: the known-issue scope
+    // must be in force when the server starts them, so it wraps the whole exchange.
+    try await withKnownIssue {
+      let connected = try await ConnectedHost(registry: FeatureRegistry([flakyPlugin]))
+      _ = try await connected.call("open_session", ["feature": "flaky"])
+      let waited = try await connected.call("send_action", ["session": 1, "action": "fetch", "wait": true])
+      #expect(!waited.isError)
+      #expect(
+        waited.value["warnings"]
+          == .array([
+            .string(
+              "effect_failed: an effect of 'fetch' threw an error that nothing handled: the server is down")
+          ]))
+      // A send that does not wait returns before the effect fails: no warnings.
+      let running = try await connected.call("send_action", ["session": 1, "action": "fetch"])
+      #expect(running.value["warnings"] == nil)
+      #expect(await connected.host.drain(timeout: .seconds(60)))
+      await connected.stop()
+    } matching: { issue in
+      issue.description.contains("the server is down")
+    }
+  }
+
   @Test func closingASessionWhileARequestWaitsIsAToolError() async throws {
     let clock = TestClock()
     let connected = try await ConnectedHost(clock: clock)
