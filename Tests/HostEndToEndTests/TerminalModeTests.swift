@@ -27,6 +27,39 @@ import Testing
     #expect(!output.contains(#"{"type""#))
   }
 
+  @Test func todosRowsAreNamedByTheirNumberAsTheListShowsThem() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "todos-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (lines, status) = try await HostProcess.run(
+      ["run", "todos", "--format", "pretty", "--data-dir", directory.path] + HostProcess.patientDrain,
+      input: [
+        "add Milk", "add Eggs", "toggle 1", "rename 0 Brown eggs", "delete 7", "togle 0", "filter done",
+        "filter completed", "delete 0", "help",
+      ].map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    let output = lines.joined(separator: "\n")
+    // Row 1 is Milk (the list shows the newest first).
+    #expect(output.contains("after toggle 1:"))
+    #expect(output.contains("-       checkbox: \"[ ]\",\n+       checkbox: \"[x]\","))
+    #expect(output.contains("-       title: \"Eggs\",\n+       title: \"Brown eggs\","))
+    #expect(output.contains("'delete' takes the number of a row, from 0 to 1, as the list shows it"))
+    #expect(output.contains("There is no command or action 'togle' in todos. Did you mean 'toggle'?"))
+    #expect(output.contains("'filter' takes one of: all, active, completed."))
+    // Filtered to the completed ones, row 0 is Milk: deleting it leaves Brown eggs alone.
+    let deleted = try #require(output.range(of: "after delete 0:"))
+    #expect(output[deleted.upperBound...].contains("-       title: \"Milk\","))
+    #expect(output.contains("Short commands:\n  toggle <n>"))
+    let saved = try String(contentsOf: directory.appendingPathComponent("todos.json"), encoding: .utf8)
+    #expect(saved.contains("Brown eggs") && !saved.contains("Milk"))
+  }
+
+  @Test func aWordCloseToOneActionIsAnsweredWithIt() async throws {
+    let output = try await Self.run("counter", typing: ["incremnt", "xyzzy"])
+    #expect(output.contains("There is no action 'incremnt' in counter. Did you mean 'increment'?"))
+    #expect(output.contains("There is no action 'xyzzy' in counter. Its actions are: increment"))
+  }
+
   @Test func commandsAndErrorsReadAsSentences() async throws {
     let output = try await Self.run(
       "search",

@@ -163,6 +163,13 @@ final class TerminalSession {
     let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
     let name = parts[0]
     guard let info = plugin.actions.first(where: { $0.name == name }) else {
+      let words = uniqueActionNames + plugin.commands.map(\.name) + ["help", "state", "features", "quit"]
+      if let guess = closestWord(to: name, among: words) {
+        return .failure(
+          "There is no \(plugin.commands.isEmpty ? "action" : "command or action") '\(name)' in \(plugin.name). "
+            + "Did you mean '\(guess)'? "
+            + "Type 'help' to see them all.")
+      }
       guard plugin.commands.isEmpty else {
         return .failure(
           "There is no command or action '\(name)' in \(plugin.name). Its commands are: "
@@ -219,7 +226,7 @@ final class TerminalSession {
         command.argument.map { "\(command.name) <\($0)>" } ?? command.name
       }
       let width = typed.map(\.count).max() ?? 0
-      text += "Short commands (they act on the screen on top):\n"
+      text += "Short commands:\n"
       for (command, form) in zip(plugin.commands, typed) {
         text += "  \(form)\(String(repeating: " ", count: width - form.count))  \(command.summary)\n"
       }
@@ -257,6 +264,10 @@ final class TerminalSession {
   private func sentence(for error: FeatureError) -> String {
     switch error {
     case .unknownAction(let name, let feature, let known):
+      if let guess = closestWord(to: name, among: known) {
+        return
+          "There is no action '\(name)' in \(feature). Did you mean '\(guess)'? Type 'help' to see them all."
+      }
       return
         "There is no action '\(name)' in \(feature). Its actions are: \(known.joined(separator: ", ")). "
         + "Type 'help' to see each with an example."
@@ -278,4 +289,36 @@ extension Result {
     if case .success(let value) = self { return value }
     return nil
   }
+}
+
+/// The one word of `words` within two edits of `word` (a letter added, removed or changed),
+/// ignoring case, or `nil` when none is, or several are as close.
+func closestWord(to word: String, among words: [String]) -> String? {
+  let target = Array(word.lowercased())
+  var best: (word: String, distance: Int)?
+  var tied = false
+  for candidate in Set(words) {
+    let distance = editDistance(target, Array(candidate.lowercased()))
+    guard distance <= 2 else { continue }
+    if best == nil || distance < best!.distance {
+      (best, tied) = ((candidate, distance), false)
+    } else if distance == best!.distance {
+      tied = true
+    }
+  }
+  return tied ? nil : best?.word
+}
+
+/// Levenshtein distance, one row at a time.
+private func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  if a.isEmpty { return b.count }
+  var previous = Array(0...b.count)
+  for (i, x) in a.enumerated() {
+    var current = [i + 1] + Array(repeating: 0, count: b.count)
+    for (j, y) in b.enumerated() {
+      current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.count]
 }

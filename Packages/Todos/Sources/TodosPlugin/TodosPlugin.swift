@@ -25,6 +25,7 @@ public let todosPlugin = FeaturePlugin(
     .init(.editor(action: .save), summary: "Saves the editor's title into its todo and closes it."),
     .init(.editor(action: .cancel), summary: "Closes the editor without saving."),
   ],
+  commands: todosCommands,
   makeViewModel: {
     // A host runs features live, even inside a test process; the store is the file in the
     // host's data directory, as the host set it for this session.
