@@ -26,9 +26,13 @@ private struct Ticker: Interactor {
         state.taps.append(name)
         return .state
       case .tickAfter(let seconds):
+        // The deadline fixed when the action is handled, not when the effect first runs
+        // (`Clock.sleep(toDeadline:)`), so that a test clock advanced meanwhile cannot move it.
+        @Dependency(\.continuousClock) var continuousClock
+        let clock = AnyClock(continuousClock)
+        let deadline = clock.now.advanced(by: .seconds(seconds))
         return .perform { _, send in
-          @Dependency(\.continuousClock) var clock
-          try await clock.sleep(for: .seconds(seconds))
+          try await clock.sleep(toDeadline: deadline)
           await send { $0.ticks += version }
         }
       }
@@ -63,7 +67,9 @@ private func recordSession() async -> Recording<Ticker.State, Ticker.Action> {
   @Test func aRecordingReplaysWithItsTimeOnATestClock() async throws {
     let recording = await recordSession()
     #expect(recording.entries.map(\.kind) == [.action, .action, .action, .effect, .action, .action])
-    #expect(recording.entries[3].elapsed == .seconds(2))
+    // The tick's write, timed on the test clock: when it woke (`sleep(toDeadline:)` wakes a
+    // nanosecond before the deadline) or once the advance that woke it had ended.
+    #expect([.seconds(2) - .nanoseconds(1), .seconds(2)].contains(recording.entries[3].elapsed))
 
     let clock = TestClock()
     let harness = await InteractorTestHarness(

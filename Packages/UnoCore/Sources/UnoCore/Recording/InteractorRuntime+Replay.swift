@@ -34,8 +34,10 @@ extension InteractorRuntime where State: Equatable {
   /// ```
   ///
   /// With `advance`, time is replayed too: before each entry, `advance` is called with the time
-  /// that passed since the entry before it, so that effects waiting on a test clock run where the
-  /// recording has them. (An effect that ran late when recorded, after an entry that came after
+  /// that passed since the entry before it (and a nanosecond, so that the entry's own time is
+  /// passed), so that effects waiting on a test clock run where the recording has them. Effects
+  /// must fix their deadlines when the action is handled (``Clock/sleep(toDeadline:)``), as in
+  /// any test on a test clock. (An effect that ran late when recorded, after an entry that came after
   /// its deadline, replays on time, before that entry: a mismatch that says so.) Changes after
   /// the last entry are not checked: a recording may end while effects still run.
   ///
@@ -68,10 +70,17 @@ extension InteractorRuntime where State: Equatable {
     let observer = addObserver(withSource: { state, source in log.append(state, source) })
     defer { removeObserver(observer) }
 
-    var previous = recording.droppedEntries > 0 ? (recording.entries.first?.elapsed ?? .zero) : .zero
+    // Where the clock has been moved to, from the recording's start. Each entry's time is
+    // passed by a nanosecond: a test clock wakes `sleep(toDeadline:)` a nanosecond before its
+    // deadline, and an effect that registers its sleep only after the clock got there (its task
+    // ran late) must still find its deadline passed, not equal to the clock's time.
+    var reached = recording.droppedEntries > 0 ? (recording.entries.first?.elapsed ?? .zero) : .zero
     for (index, entry) in recording.entries.enumerated() {
-      if let advance, entry.elapsed > previous { await advance(entry.elapsed - previous) }
-      previous = Swift.max(previous, entry.elapsed)
+      let target = entry.elapsed + .nanoseconds(1)
+      if let advance, target > reached {
+        await advance(target - reached)
+        reached = target
+      }
       let what = Self.describe(entry, index)
       switch entry.kind {
       case .action, .rewind:

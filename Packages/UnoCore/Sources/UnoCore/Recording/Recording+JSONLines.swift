@@ -91,7 +91,7 @@ extension Recording where State: Decodable, Action: Decodable {
             line: index + 1, message: "an entry of kind \"\(line.kind.rawValue)\" needs its \"action\"")
         }
         entries.append(
-          Entry(kind: line.kind, action: line.action, elapsed: .seconds(line.elapsed), state: line.state))
+          Entry(kind: line.kind, action: line.action, elapsed: .fromSeconds(line.elapsed), state: line.state))
       } catch let error as RecordingError {
         throw error
       } catch {
@@ -155,6 +155,12 @@ extension RecordingLine: Encodable where State: Encodable, Action: Encodable {}
 extension RecordingLine: Decodable where State: Decodable, Action: Decodable {}
 
 extension Duration {
+  /// `seconds` to the nearest nanosecond: what `seconds` wrote comes back exactly (a test clock
+  /// woken one nanosecond before a whole second must be advanced to that nanosecond again).
+  static func fromSeconds(_ seconds: Double) -> Duration {
+    .nanoseconds(Int64((seconds * 1e9).rounded()))
+  }
+
   /// The duration in seconds, as a `Double`.
   var seconds: Double {
     let (seconds, attoseconds) = components
