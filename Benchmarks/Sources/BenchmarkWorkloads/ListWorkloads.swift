@@ -39,6 +39,8 @@ public enum BenchListAction: Sendable {
   case row(IdentifiedAction<Int, BenchRowAction>)
   case add(Int)
   case remove(Int)
+  /// Changes the parent's own state, not the list.
+  case touch
 }
 
 /// A list of `count` rows, ids `0..<count`.
@@ -54,6 +56,7 @@ public struct BenchListInteractor: Interactor {
       case .row: break
       case .add(let id): state.rows.append(BenchRow(id: id))
       case .remove(let id): state.rows.remove(id: id)
+      case .touch: state.changes &+= 1
       }
       return .state
     }

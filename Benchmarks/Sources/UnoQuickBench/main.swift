@@ -159,6 +159,23 @@ func main() async {
   }
   report("ratio forEach row send 1000/10 rows", rowSends[1_000]! / rowSends[10]!)
   report("ratio forEach row send 1000 rows/when1", rowSends[1_000]! / oneWhenSend)
+  // Every row running an effect: an action to the parent (not the list) and one to a row must
+  // not cost more with the rows (the runtime checks, after each step, which rows are gone).
+  var parentSends: [Int: Double] = [:]
+  var busyRowSends: [Int: Double] = [:]
+  for count in [10, 10_000] {
+    let list = InteractorRuntime(BenchListInteractor(count: count))
+    for id in 0..<count { list.send(.row(.element(id: id, action: .work))) }
+    let rowAction = BenchListAction.row(.element(id: count / 2, action: .increment))
+    parentSends[count] = nanoseconds(iterations: n / 100) { list.send(.touch) }
+    busyRowSends[count] = nanoseconds(iterations: n / 100) { list.send(rowAction) }
+    precondition(list.state.changes > 0 && list.state.rows[id: count / 2]!.count > 0, "nothing was sent")
+    report("forEach, every row running an effect, \(count) rows: parent send", parentSends[count]!, " ns")
+    report("forEach, every row running an effect, \(count) rows: row send", busyRowSends[count]!, " ns")
+    list.cancelAllEffects()
+  }
+  report("ratio parent send, rows with effects 10000/10", parentSends[10_000]! / parentSends[10]!)
+  report("ratio row send, rows with effects 10000/10", busyRowSends[10_000]! / busyRowSends[10]!)
   // A navigation stack: an action to the top screen must not cost more with the depth.
   var stackSends: [Int: Double] = [:]
   for depth in [1, 50] {

@@ -17,11 +17,13 @@ extension Emission {
   /// - Effect ids are qualified by `namespace`, so the same child in two scopes keeps its effects
   ///   apart.
   /// - With `lifetime`, every effect dies in the step that removes the child (`read` finds
-  ///   nothing).
+  ///   nothing). With `group` too, the runtime checks it only when the group's version changed
+  ///   (the rows of a list: see `Emission.tied(to:group:while:)`).
   /// - With `around`, each effect runs inside it (a presentation's `dismiss`).
   func scopedToChild<Parent: Sendable>(
     namespace: some Hashable & Sendable,
     lifetime: ChildScope?,
+    group: LifetimeGroup<Parent>? = nil,
     snapshot: State,
     read: @escaping @Sendable (Parent) -> State?,
     step:
@@ -43,6 +45,7 @@ extension Emission {
       return (childState, childSend)
     }
     guard let lifetime else { return scoped }
-    return scoped.tied(to: lifetime) { parentState in read(parentState) != nil }
+    guard let group else { return scoped.tied(to: lifetime) { parentState in read(parentState) != nil } }
+    return scoped.tied(to: lifetime, group: group) { parentState in read(parentState) != nil }
   }
 }

@@ -173,8 +173,13 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     _ emission: Emission<Element.DomainState>, id: ElementID, from snapshot: Element.DomainState
   ) -> Emission<DomainState> {
     let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
+    // The rows live and die with the collection's ids: checked only when those changed.
+    let elements = self.elements
+    let rows = LifetimeGroup<DomainState>(id: scope) { parentState in
+      LifetimeVersion(identityOf: parentState[keyPath: elements].ids.elements)
+    }
     return emission.scopedToChild(
-      namespace: childScope, lifetime: childScope, snapshot: snapshot,
+      namespace: childScope, lifetime: childScope, group: rows, snapshot: snapshot,
       read: { parentState in self.element(id, in: parentState) },
       step: { parentState, body, what in
         self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: what)

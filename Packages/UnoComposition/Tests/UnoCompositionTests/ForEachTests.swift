@@ -92,6 +92,10 @@ enum ListAction: Sendable {
   /// Removes the row 1s later, from an effect's write.
   case removeLater(Int)
   case removeAll
+  /// Removes one row and appends another, in one step: as many ids as before.
+  case swap(remove: Int, add: Int)
+  /// The same rows in a new array (the same ids, in storage of their own).
+  case rebuild
 }
 
 struct ListInteractor: Interactor {
@@ -122,6 +126,13 @@ struct ListInteractor: Interactor {
         }
       case .removeAll:
         state.rows.removeAll()
+        return .state
+      case .swap(let removed, let added):
+        state.rows.remove(id: removed)
+        state.rows.append(Row(id: added))
+        return .state
+      case .rebuild:
+        state.rows = IdentifiedArray(uniqueElements: Array(state.rows))
         return .state
       }
     }
@@ -298,6 +309,32 @@ struct ListInteractor: Interactor {
     // The old row's delayed increment never reached the new row.
     #expect(runtime.state.rows[id: 2]?.count == 1)
     #expect(old.isCancelled)
+  }
+
+  @Test func aRowRemovedWhileAnotherIsAddedInTheSameStepStillLosesItsEffects() async {
+    // The rows are checked when the ids changed; here their number did not.
+    let runtime = makeRuntime()
+    let removed = runtime.send(.row(.element(id: 2, action: .incrementLater)))
+    let kept = runtime.send(.row(.element(id: 3, action: .incrementLater)))
+    runtime.send(.swap(remove: 2, add: 4))
+    #expect(removed.isCancelled)
+    #expect(!kept.isCancelled)
+    await clock.advance(by: .seconds(1))
+    await kept.finish()
+    #expect(runtime.state.rows.map(\.count) == [0, 1, 0])
+    #expect(runtime.diagnostics.childScopes == 0)
+  }
+
+  @Test func theSameRowsInANewArrayKeepTheirEffects() async {
+    let runtime = makeRuntime()
+    let tasks = (1...3).map { runtime.send(.row(.element(id: $0, action: .incrementLater))) }
+    runtime.send(.rebuild)
+    runtime.send(.row(.element(id: 1, action: .increment)))  // a step that leaves the ids alone
+    #expect(tasks.allSatisfy { !$0.isCancelled })
+    #expect(runtime.diagnostics.childScopes == 3)
+    await clock.advance(by: .seconds(1))
+    for task in tasks { await task.finish() }
+    #expect(runtime.state.rows.map(\.count) == [2, 1, 1])
   }
 
   @Test func removingEveryRowCancelsEveryRowsEffects() async {

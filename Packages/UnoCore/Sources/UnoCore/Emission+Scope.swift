@@ -93,7 +93,7 @@ extension Emission {
       )
     case .cancel(let id):
       return Emission<Parent>(storage: .cancel(id: qualified(id)))
-    case .lifetime(let id, let isAlive, let child):
+    case .lifetime(let id, let isAlive, let group, let child):
       let scopedChild = child.scope(
         namespace: namespace, childState: childState, withState: withState, around: around, transform)
       guard let childState else {
@@ -106,9 +106,16 @@ extension Emission {
         )
         return scopedChild
       }
+      let parentIsAlive: @Sendable (Parent) -> Bool = { parent in childState(parent).map(isAlive) ?? false }
+      var parentGroup: LifetimeGroup<Parent>?
+      if let group {
+        let version = group.version
+        parentGroup = LifetimeGroup<Parent>(
+          id: qualified(group.id),
+          version: { parent -> LifetimeVersion? in childState(parent).flatMap(version) })
+      }
       return Emission<Parent>(
-        storage: .lifetime(
-          id: qualified(id), isAlive: { parent in childState(parent).map(isAlive) ?? false }, scopedChild)
+        storage: .lifetime(id: qualified(id), isAlive: parentIsAlive, group: parentGroup, scopedChild)
       )
     case .operatorState(let id, let body):
       guard let withState else {

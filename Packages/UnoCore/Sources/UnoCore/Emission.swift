@@ -29,7 +29,8 @@ public struct Emission<State: Sendable>: Sendable {
     case cancel(id: AnyHashableSendable)
     /// Effects that live only while `isAlive` holds for the runtime's state; see
     /// ``Emission/tied(to:while:)``.
-    indirect case lifetime(id: AnyHashableSendable, isAlive: @Sendable (State) -> Bool, Emission)
+    indirect case lifetime(
+      id: AnyHashableSendable, isAlive: @Sendable (State) -> Bool, group: LifetimeGroup<State>?, Emission)
     case operatorState(
       id: AnyHashableSendable, body: @Sendable (inout State, inout (any Sendable)?) -> Emission)
   }
@@ -203,7 +204,7 @@ public struct Emission<State: Sendable>: Sendable {
     case .none: return true
     case .run, .cancellable, .cancel, .operatorState: return false
     case .merge(let children): return children.allSatisfy(\.isEmpty)
-    case .lifetime(_, _, let child): return child.isEmpty
+    case .lifetime(_, _, _, let child): return child.isEmpty
     }
   }
 }

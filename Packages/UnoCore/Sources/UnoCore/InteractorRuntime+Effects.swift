@@ -32,10 +32,12 @@ extension InteractorRuntime {
   struct ChildScope {
     @usableFromInline let id: AnyHashableSendable
     @usableFromInline let isAlive: @Sendable (State) -> Bool
+    @usableFromInline let group: LifetimeGroup<State>?
 
     @usableFromInline
-    init(id: AnyHashableSendable, isAlive: @escaping @Sendable (State) -> Bool) {
-      (self.id, self.isAlive) = (id, isAlive)
+    init(id: AnyHashableSendable, isAlive: @escaping @Sendable (State) -> Bool, group: LifetimeGroup<State>?)
+    {
+      (self.id, self.isAlive, self.group) = (id, isAlive, group)
     }
   }
 
@@ -63,18 +65,25 @@ extension InteractorRuntime {
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { plan.cancellations.append(id) }
       walk(child, ids: ids + [id], scopes: scopes, into: &plan)
-    case .lifetime(let id, let isAlive, let child):
-      walk(child, ids: ids + [id], scopes: scopes + [ChildScope(id: id, isAlive: isAlive)], into: &plan)
+    case .lifetime(let id, let isAlive, let group, let child):
+      walk(
+        child, ids: ids + [id], scopes: scopes + [ChildScope(id: id, isAlive: isAlive, group: group)],
+        into: &plan)
     case .cancel(let id):
       plan.cancellations.append(id)
     case .operatorState(let id, let body):
       var slot = operatorStates[id]
+      let held = slot != nil
       let produced = body(&_state, &slot)
       operatorStates[id] = slot
+      // A scope may have nothing left to end now: look for idle scopes at the end of the step.
+      if held && slot == nil { endedEffectsSeen = -1 }
       // A slot created inside child scopes is dropped when any of them ends.
       if slot != nil, !scopes.isEmpty {
-        for scope in scopes { self.scopes[scope.id, default: Scope(isAlive: scope.isAlive)].slots.insert(id) }
-        hasScopes = true
+        for scope in scopes {
+          watch(scope)
+          self.scopes[scope.id]!.slots.insert(id)
+        }
       }
       walk(produced, ids: ids, scopes: scopes, into: &plan)
     }
@@ -110,10 +119,7 @@ extension InteractorRuntime {
     for effect in plan.effects {
       // A child removed in the step that returned its effects never starts them.
       guard effect.scopes.allSatisfy({ $0.isAlive(_state) }) else { continue }
-      for scope in effect.scopes where scopes[scope.id] == nil {
-        scopes[scope.id] = Scope(isAlive: scope.isAlive)
-        hasScopes = true
-      }
+      for scope in effect.scopes { watch(scope) }
       let owner = group ?? registry.makeGroup()
       group = owner
       start(effect.operation, ids: effect.ids, group: owner, origin: origin)

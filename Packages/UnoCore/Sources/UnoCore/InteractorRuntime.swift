@@ -89,6 +89,12 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// The child scopes (``Emission/tied(to:while:)``) that have effects or operator state, by id:
   /// after every step, the dead ones are ended.
   @usableFromInline var scopes: [AnyHashableSendable: Scope] = [:]
+  /// The ``scopes`` in a ``LifetimeGroup`` (the rows of a `forEach`), by group.
+  @usableFromInline var scopeGroups: [AnyHashableSendable: ScopeGroup] = [:]
+  /// The ``scopes`` in no group, checked after every step.
+  @usableFromInline var ungroupedScopes: Set<AnyHashableSendable> = []
+  /// ``EffectRegistry/endedEffects`` when the idle scopes were last forgotten (-1: look again).
+  @usableFromInline var endedEffectsSeen = 0
   /// Whether ``scopes`` is non-empty, read on the hot path without touching the dictionary.
   @exclusivity(unchecked) @usableFromInline var hasScopes = false
   /// Set once a shared storage exists in the process (`InteractorRuntime+Shared.swift`); `nil`

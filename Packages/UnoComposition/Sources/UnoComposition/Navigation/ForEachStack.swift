@@ -167,8 +167,12 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
   ) -> Emission<DomainState> {
     let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
     let (stack, callSite) = (self.stack, self.callSite)
+    // The screens live and die with the stack's ids: checked only when those changed.
+    let screens = LifetimeGroup<DomainState>(id: scope) { parentState in
+      LifetimeVersion(identityOf: parentState[keyPath: stack].ids)
+    }
     return emission.scopedToChild(
-      namespace: childScope, lifetime: childScope, snapshot: snapshot,
+      namespace: childScope, lifetime: childScope, group: screens, snapshot: snapshot,
       read: { parentState in parentState[keyPath: stack][id: id] },
       step: { parentState, body, what in
         self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: what)

@@ -175,9 +175,15 @@ final class EffectRegistry: Sendable {
     if cancelNow { task.cancel() }
   }
 
+  /// How many effects have finished or been cancelled so far: the runtime looks for child scopes
+  /// with nothing left to end only when it changed.
+  var endedEffects: Int { ended.load(ordering: .relaxed) }
+  private let ended = Atomic<Int>(0)
+
   /// Forgets a finished effect and completes its group if it was the last one.
   @usableFromInline
   func finish(_ key: UInt64) {
+    defer { ended.add(1, ordering: .relaxed) }
     let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
       guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
       if !effect.isCancelled { storage.forget(key, under: effect.ids) }
@@ -227,6 +233,7 @@ final class EffectRegistry: Sendable {
   @usableFromInline
   func cancel(ids: [AnyHashableSendable], endingScopes: Bool = false) {
     guard !ids.isEmpty else { return }
+    defer { ended.add(1, ordering: .relaxed) }
     let (tasks, groups) = storage.withLock { storage -> ([Task<Void, Never>], [EffectGroup]) in
       var tasks: [Task<Void, Never>] = []
       var touched: Set<UInt64> = []
