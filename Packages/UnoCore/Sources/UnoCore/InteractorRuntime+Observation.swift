@@ -87,18 +87,12 @@ extension InteractorRuntime {
       (last, lastShared) = (state, shared)
     }
 
-    func printRewind(to state: State) {
-      let shared = SharedSnapshot.capture(state)
-      printer.printRewind(
-        _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared))
-      (last, lastShared) = (state, shared)
-    }
-
+    /// Prints a change no interactor made: a shared value's (from another holder), a rewind.
     @usableFromInline
-    func printSharedChange(to state: State) {
+    func printOutsideChange(to state: State, _ kind: Recording<State, Action>.Entry.Kind) {
       let shared = SharedSnapshot.capture(state)
-      printer.printSharedChange(
-        _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared))
+      let change = _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared)
+      if kind == .rewind { printer.printRewind(change) } else { printer.printSharedChange(change) }
       (last, lastShared) = (state, shared)
     }
   }

@@ -15,18 +15,10 @@ extension InteractorRuntime {
   /// may write later, as they would after any change. Called while an action is being handled
   /// (from an observer), the rewind happens at once; actions queued meanwhile run after it.
   public func rewind(to state: State) {
-    let isOutermost = !isHandling
-    isHandling = true
-    _state = state
-    // The shared values the new state holds are not those of the old one.
-    sharedTracking?.holdingsAreCurrent = false
-    if let tracer { tracer.printRewind(to: _state) }
-    if let recorder { recorder.append(.rewind, nil, _state) }
-    notifyObservers(.rewind)
-    if hasScopes { endDeadScopes() }
-    if isOutermost {
-      if hasQueuedActions || sharedTracking?.republishPending == true { drainQueue() }
-      isHandling = false
+    publishOutsideChange(.rewind, recordedAs: .rewind) {
+      _state = state
+      // The shared values the new state holds are not those of the old one.
+      sharedTracking?.holdingsAreCurrent = false
     }
   }
 }
