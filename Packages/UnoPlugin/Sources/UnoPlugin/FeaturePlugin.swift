@@ -44,7 +44,7 @@ public struct FeaturePlugin: Sendable {
     public let example: JSONValue
   }
 
-  /// An example action and what it does, for ``FeaturePlugin/init(name:summary:actions:commands:makeViewModel:)``.
+  /// An example action and what it does, for `FeaturePlugin.init(name:summary:actions:commands:makeViewModel:)`.
   public struct ActionExample<Action: Encodable>: Sendable where Action: Sendable {
     let example: Action
     let summary: String

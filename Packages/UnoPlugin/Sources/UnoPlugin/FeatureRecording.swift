@@ -12,7 +12,7 @@ import Foundation
 extension FeaturePlugin {
   /// Describes a feature whose sessions can be recorded and replayed: its domain state is
   /// `Codable` and `Equatable`. Otherwise the same as
-  /// ``init(name:summary:actions:commands:makeViewModel:)``, which Swift picks for other features.
+  /// `init(name:summary:actions:commands:makeViewModel:)`, which Swift picks for other features.
   public init<
     Action: Codable & Sendable, DomainState: Codable & Equatable & Sendable, ViewState: Encodable & Sendable
   >(
@@ -45,7 +45,7 @@ extension FeaturePlugin {
   /// and `Equatable`).
   public var isRecordable: Bool { _replay != nil }
 
-  /// Replays a recording of this feature (``Recording/jsonLines()``) on a fresh session whose
+  /// Replays a recording of this feature (`Recording.jsonLines()`) on a fresh session whose
   /// effects wait on a test clock, which advances as the recording's time did (see
   /// `InteractorRuntime.replay(_:advance:timeout:)`). The session starts at the recording's
   /// initial state (a rewind, before the first entry).
@@ -55,7 +55,7 @@ extension FeaturePlugin {
   ///   - prepareDependencies: The dependencies of the session, as the host sets them for every
   ///     session (its data directory, its id generator); the clock is set after them.
   /// - Returns: How many entries were replayed, every one matching.
-  /// - Throws: ``RecordingError`` when the text is not a recording of this feature;
+  /// - Throws: `RecordingError` when the text is not a recording of this feature;
   ///   `ReplayMismatch` at the first entry that differs; ``FeatureError/notRecordable(feature:)``
   ///   when the feature cannot be recorded.
   @MainActor
@@ -89,7 +89,7 @@ extension FeatureSession {
     recordingSupport.start(limit)
   }
 
-  /// The session's recording as JSON lines (``Recording/jsonLines()``), or `nil` when it is not
+  /// The session's recording as JSON lines (`Recording.jsonLines()`), or `nil` when it is not
   /// recording.
   ///
   /// - Throws: ``FeatureError/notRecordable(feature:)``, or the encoder's error.

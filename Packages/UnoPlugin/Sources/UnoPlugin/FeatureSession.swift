@@ -104,7 +104,7 @@ public final class FeatureSession {
   public var viewStateJSON: String { _viewState() }
 
   /// Calls `onFailure` whenever an effect of the session throws an error it did not handle, with
-  /// a sentence that says so and the ``EventTask/id`` of the action that started the effect (see
+  /// a sentence that says so and the `EventTask.id` of the action that started the effect (see
   /// `InteractorRuntime.addEffectFailureObserver(_:)`). Hosts tell the action's sender.
   public func observeEffectFailures(
     _ onFailure: @escaping @MainActor (_ message: String, _ task: EventTask.ID) -> Void

@@ -25,9 +25,13 @@ extension InteractorTestHarness where State: Equatable {
   /// asserted.
   ///
   /// - Parameters:
-  ///   - recording: What to replay; the harness must start from its ``Recording/initialState``.
+  ///   - recording: What to replay; the harness must start from its `initialState`.
   ///   - clock: The test clock the feature's effects wait on, if any.
-  ///   - timeout: How long to wait for each recorded effect write, on the harness's clock.
+  ///   - timeout: How long to wait for each recorded effect write, on the continuous clock.
+  ///   - fileID: The file of the call, where a difference is reported; the compiler fills it in.
+  ///   - filePath: The path of that file, for the same report.
+  ///   - line: The line of the call, for the same report.
+  ///   - column: The column of the call, for the same report.
   /// - Returns: Whether every recorded state matched.
   @discardableResult
   public func replay(

@@ -36,7 +36,7 @@ extension InteractorRuntime where State: Equatable {
   /// With `advance`, time is replayed too: before each entry, `advance` is called with the time
   /// that passed since the entry before it (and a nanosecond, so that the entry's own time is
   /// passed), so that effects waiting on a test clock run where the recording has them. Effects
-  /// must fix their deadlines when the action is handled (``Clock/sleep(toDeadline:)``), as in
+  /// must fix their deadlines when the action is handled (`Clock.sleep(toDeadline:)`), as in
   /// any test on a test clock. (An effect that ran late when recorded, after an entry that came after
   /// its deadline, replays on time, before that entry: a mismatch that says so.) Changes after
   /// the last entry are not checked: a recording may end while effects still run.
