@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
 import unittest
 import warnings
 from pathlib import Path
@@ -204,14 +205,40 @@ def rpc(id, method, params=None):
 INITIALIZE = rpc(0, "initialize", {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}) + b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n'
 
 
+def read_response(process, id):
+    """Reads the server's lines until the answer to request `id`; returns it."""
+    while True:
+        line = process.stdout.readline()
+        if not line:
+            raise AssertionError(f"the server closed its output before answering request {id}")
+        message = json.loads(line)
+        if message.get("id") == id:
+            return message
+
+
 class RawTests(unittest.TestCase):
     """What no SDK would send: the bytes go to the process as they are."""
 
     def test_every_corpus_document_gets_an_error_and_no_session_loses_state(self):
         names = sorted(name for name in os.listdir(CORPUS) if name.endswith(".json"))
         self.assertEqual(len(names), 318)
-        lines = [INITIALIZE, rpc(1, "tools/call", {"name": "open_session", "arguments": {"feature": "counter"}})]
-        lines.append(rpc(2, "tools/call", {"name": "send_action", "arguments": {"session": 1, "action": "increment"}}))
+        errors_file = tempfile.TemporaryFile()
+        self.addCleanup(errors_file.close)
+        process = subprocess.Popen([BINARY, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors_file)
+        self.addCleanup(process.stdout.close)
+        hang = threading.Timer(HANG, process.kill)  # a hang ends the reads below, and fails
+        hang.start()
+        self.addCleanup(hang.cancel)
+        # Requests are handled concurrently (docs/mcp.md, "Concurrency"): like any client, this
+        # one waits for the session to be open, and for the action's answer, before going on.
+        process.stdin.write(INITIALIZE)
+        process.stdin.write(rpc(1, "tools/call", {"name": "open_session", "arguments": {"feature": "counter"}}))
+        process.stdin.flush()
+        self.assertEqual(read_response(process, 1)["result"]["structuredContent"]["session"], 1)
+        process.stdin.write(rpc(2, "tools/call", {"name": "send_action", "arguments": {"session": 1, "action": "increment"}}))
+        process.stdin.flush()
+        self.assertEqual(read_response(process, 2)["result"]["structuredContent"]["state"]["count"], 1)
+        lines = []
         for name in names:
             document = (CORPUS / name).read_bytes().replace(b"\n", b" ")  # one line each
             lines.append(document + b"\n")
@@ -219,9 +246,19 @@ class RawTests(unittest.TestCase):
         lines.append(b"[" * 100_000 + b"\n")  # deeper than JSON may nest
         lines.append(rpc(4, "no/such/method"))
         lines.append(rpc(3, "tools/call", {"name": "get_state", "arguments": {"session": 1}}))
-        run = subprocess.run([BINARY, "mcp"], input=b"".join(lines), capture_output=True, timeout=HANG)
-        self.assertEqual(run.returncode, 0, run.stderr[-2000:])
-        responses = [json.loads(line) for line in run.stdout.splitlines()]
+        # Written by a thread while this one reads: the answers could fill the pipe otherwise.
+        def write():
+            process.stdin.write(b"".join(lines))
+            process.stdin.close()
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        stdout = process.stdout.read()
+        writer.join()
+        returncode = process.wait(timeout=HANG)
+        errors_file.seek(0)
+        self.assertEqual(returncode, 0, errors_file.read()[-2000:])
+        responses = [json.loads(line) for line in stdout.splitlines()]
         unknown = next(response for response in responses if response.get("id") == 4)
         self.assertEqual(unknown["error"]["code"], -32601)
         errors = [response for response in responses if "error" in response and response.get("id") != 4]
@@ -245,6 +282,7 @@ class RawTests(unittest.TestCase):
         process.stdin.close()
         process.stdout.close()
         self.assertEqual(process.wait(timeout=HANG), 0, process.stderr.read()[-2000:])
+        process.stderr.close()
 
 
 if __name__ == "__main__":
