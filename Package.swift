@@ -29,6 +29,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The inspector's web server (docs/inspector.md says why these, and what they cost a build).
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
@@ -76,12 +79,26 @@ let package = Package(
       ],
       path: "Apps/uno-host/Sources/UnoHostMCP"
     ),
+    // The inspector: a local web page that shows every session, its timeline and its states.
+    .target(
+      name: "UnoHostInspector",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      ],
+      path: "Apps/uno-host/Sources/UnoHostInspector",
+      resources: [.copy("Page")]
+    ),
     // The host kit: uno-host's command line over any features.
     .target(
       name: "UnoHostKit",
       dependencies: [
         "UnoHostCore",
         "UnoHostMCP",
+        "UnoHostInspector",
         .product(name: "MCP", package: "swift-sdk"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "UnoCore", package: "UnoCore"),

@@ -22,6 +22,9 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    // The inspector's web server (docs/inspector.md says why these, and what they cost a build).
+    .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+    .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
       url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1",
@@ -49,12 +52,25 @@ let package = Package(
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
+    // The inspector: a local web page that shows every session, its timeline and its states.
+    .target(
+      name: "UnoHostInspector",
+      dependencies: [
+        "UnoHostCore",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+      ],
+      resources: [.copy("Page")]
+    ),
     // The host kit: the command line (arguments, stdin, stdout, signals) over any features.
     .target(
       name: "UnoHostKit",
       dependencies: [
         "UnoHostCore",
         "UnoHostMCP",
+        "UnoHostInspector",
         .product(name: "MCP", package: "swift-sdk"),
         .product(name: "Logging", package: "swift-log"),
         .product(name: "UnoCore", package: "UnoCore"),

@@ -41,6 +41,16 @@ public final class HostSessions {
     case warning(session: Int, request: JSONValue?, code: String, message: String)
   }
 
+  /// What an observer of every session (``observe(_:)``, the inspector) is told.
+  public enum Activity: Sendable {
+    /// A session was opened.
+    case opened(session: Int, feature: String)
+    /// A session was closed.
+    case closed(session: Int)
+    /// Something happened in a session (what the front end is told as well).
+    case event(Event)
+  }
+
   /// An open session.
   public struct Summary: Equatable, Sendable {
     public let session: Int
@@ -54,7 +64,9 @@ public final class HostSessions {
 
   /// The features sessions can be opened of.
   public let registry: FeatureRegistry
-  private let events: @MainActor (Event) -> Void
+  private let frontEndEvents: @MainActor (Event) -> Void
+  /// Observers of every session (``observe(_:)``).
+  private var observers: [@MainActor (Activity) -> Void] = []
   private let sessionDependencies: @Sendable (inout DependencyValues) -> Void
   private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
   /// When set (uno-host `--record`), every session of a recordable feature records its last
@@ -86,7 +98,22 @@ public final class HostSessions {
     self.recordLimit = recordLimit
     self.sessionDependencies = sessionDependencies
     self.trace = trace
-    self.events = events
+    self.frontEndEvents = events
+  }
+
+  /// Calls `observer` whenever a session opens or closes and with every ``Event``, after the
+  /// front end has been told. The inspector follows the sessions this way.
+  public func observe(_ observer: @escaping @MainActor (Activity) -> Void) {
+    observers.append(observer)
+  }
+
+  private func events(_ event: Event) {
+    frontEndEvents(event)
+    for observer in observers { observer(.event(event)) }
+  }
+
+  private func tell(_ activity: Activity) {
+    for observer in observers { observer(activity) }
   }
 
   /// Open sessions, in the order they were opened.
@@ -129,10 +156,10 @@ public final class HostSessions {
           session: number, request: requests.request(runningAs: task), code: "effect_failed", message: message
         ))
     }
+    tell(.opened(session: number, feature: feature))
     return (number, featureSession.viewStateJSON)
   }
 
-  /// The current view state of `session` (JSON text).
   /// The session's recording as JSON lines, one per element.
   ///
   /// - Throws: `not_recordable` when the feature cannot be recorded, `not_recording` when the
@@ -155,6 +182,57 @@ public final class HostSessions {
     return (session.feature, text.split(separator: "\n").map(String.init))
   }
 
+  /// Whether `session`'s feature can be recorded, and whether the session is recording.
+  public func recordingStatus(of number: Int) throws(Failure) -> (recordable: Bool, recording: Bool) {
+    let session = try self.session(number).session
+    return (session.isRecordable, session.isRecording)
+  }
+
+  /// The entries `session` recorded from entry `index` on, each as its JSON line (see
+  /// `FeatureSession.recordedEntries(from:)`).
+  ///
+  /// - Throws: `not_recordable`, `not_recording` (as ``recording(of:)``).
+  public func recordedEntries(of number: Int, from index: Int) throws(Failure) -> RecordedEntries {
+    let session = try self.session(number)
+    let entries: RecordedEntries?
+    do {
+      entries = try session.session.recordedEntries(from: index)
+    } catch let error as FeatureError {
+      throw Failure(error.code, error.description)
+    } catch {
+      throw Failure("recording_failed", "the recording of session \(number) could not be written: \(error)")
+    }
+    guard let entries else {
+      throw Failure("not_recording", "session \(number) is not recording")
+    }
+    return entries
+  }
+
+  /// Sets `session` back to the state after its recorded entry `index` (`dropped - 1` for the
+  /// state before the oldest entry kept), as a change of its own that its recording keeps.
+  ///
+  /// - Throws: `not_recordable`, `not_recording`, or `unknown_entry` when the recording does not
+  ///   hold that entry (dropped from its ring, or not recorded yet).
+  public func rewind(_ number: Int, toRecordedEntry index: Int) throws(Failure) {
+    let session = try self.session(number)
+    guard session.session.isRecording else {
+      throw Failure("not_recording", "session \(number) is not recording: there is nothing to rewind to")
+    }
+    let done: Bool
+    do {
+      done = try session.session.rewind(toRecordedEntry: index)
+    } catch {
+      throw Failure(error.code, error.description)
+    }
+    guard done else {
+      throw Failure(
+        "unknown_entry",
+        "session \(number)'s recording has no entry \(index): it was dropped from the recording's ring, or not recorded yet"
+      )
+    }
+  }
+
+  /// The current view state of `session` (JSON text).
   public func state(of session: Int) throws(Failure) -> String {
     try self.session(session).session.viewStateJSON
   }
@@ -162,6 +240,12 @@ public final class HostSessions {
   /// The current view state of `session`, as a value.
   public func stateValue(of session: Int) throws(Failure) -> JSONValue {
     try self.session(session).session.viewStateValue
+  }
+
+  /// The session itself, for a front end that drives it directly (the terminal mode): what it
+  /// sends is seen by ``observe(_:)``'s observers as changes no request made.
+  public func featureSession(_ number: Int) throws(Failure) -> FeatureSession {
+    try session(number).session
   }
 
   /// The feature `session` runs.
@@ -223,12 +307,15 @@ public final class HostSessions {
       throw Failure("unknown_session", "no open session \(number)")
     }
     requests.dropAll(in: number)
+    tell(.closed(session: number))
   }
 
   /// Closes every session, cancelling their effects, and drops their running requests.
   public func closeAll() {
+    let closed = sessions.keys.sorted()
     sessions.removeAll()
     requests.dropAll()
+    for number in closed { tell(.closed(session: number)) }
   }
 
   /// Waits until no request is running, or until `timeout` has passed on `clock`. Returns whether

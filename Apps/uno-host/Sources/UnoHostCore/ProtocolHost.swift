@@ -14,6 +14,8 @@ public final class ProtocolHost {
   private let output: @MainActor (String) -> Void
   /// The sessions and their running requests; their changes come back as ``event(_:)``.
   private var sessions: HostSessions!
+  /// The sessions this host has open (the inspector follows them).
+  public var hostSessions: HostSessions { sessions }
   private lazy var featuresJSON = sessions.registry.listing.text
 
   /// `--trace`'s printers: standard error, each line tagged `[session feature]`.

@@ -32,15 +32,16 @@ final class TerminalSession {
   /// Whether `quit` was typed.
   private(set) var hasQuit = false
 
+  /// Opens a session of `plugin`'s feature in `sessions` (where an inspector can follow it) and
+  /// drives it directly.
   init(
-    plugin: FeaturePlugin, registry: FeatureRegistry,
-    sessionDependencies: @Sendable (inout DependencyValues) -> Void,
+    plugin: FeaturePlugin, sessions: HostSessions,
     write: @escaping @MainActor (String) -> Void
-  ) {
+  ) throws(HostSessions.Failure) {
     self.plugin = plugin
-    self.registry = registry
+    self.registry = sessions.registry
     self.write = write
-    self.session = withDependencies(sessionDependencies) { plugin.makeSession() }
+    self.session = try sessions.featureSession(sessions.open(plugin.name).session)
     session.observeViewStateDiffs { [weak self] diff, source in
       self?.changed(diff, source: source)
     }

@@ -3,6 +3,7 @@ import Dependencies
 import Foundation
 @_spi(Internals) import UnoCore
 import UnoHostCore
+import UnoHostInspector
 import UnoHostMCP
 import UnoPlugin
 
@@ -41,7 +42,10 @@ public enum UnoHost {
     let subcommands = ["serve", "features", "run", "mcp", "replay", "help"]
     switch subcommandFirst(
       Array(CommandLine.arguments.dropFirst()), subcommands: subcommands,
-      optionsWithValues: ["--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit"])
+      optionsWithValues: [
+        "--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit", "--inspector-port",
+        "--inspector-host",
+      ])
     {
     case .success(let arguments):
       await HostCommand.main(arguments)
@@ -113,12 +117,29 @@ struct Options: ParsableArguments {
   var record = false
   @Option(help: "How many changes each recording keeps, the oldest dropped first (with --record).")
   var recordLimit = 10_000
-  /// The recording limit when recording, `nil` otherwise.
-  var recording: Int? { record ? recordLimit : nil }
+  /// The recording limit when recording (`--record`, or `--inspector`, which shows recordings),
+  /// `nil` otherwise.
+  var recording: Int? { record || inspector ? recordLimit : nil }
+  @Flag(
+    help: """
+      Also serve the inspector, a web page that shows every session live, its timeline and its       states, and rewinds it (docs/inspector.md). Its address, with its token, is printed to       standard error. Records every recordable session, as --record does.
+      """)
+  var inspector = false
+  @Option(help: "The inspector's port (with --inspector). Default: a free one.")
+  var inspectorPort = 0
+  @Option(
+    help: """
+      The address the inspector listens on (with --inspector). Default: 127.0.0.1. Another \
+      address lets other machines see and change your sessions: uno-host warns.
+      """)
+  var inspectorHost = "127.0.0.1"
 
   func validate() throws {
     guard recordLimit >= 1 else {
       throw ValidationError("--record-limit is \(recordLimit); a recording keeps at least 1 change.")
+    }
+    guard (0...65535).contains(inspectorPort) else {
+      throw ValidationError("--inspector-port is \(inspectorPort); a port is from 0 (any free one) to 65535.")
     }
   }
 
@@ -305,6 +326,7 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   let signals = handleSignals {
     writer.flush(); exit(0)
   }
+  let inspector = await startInspector(host.hostSessions, via: "stdin", options: options)
   var defaultSession: Int? = nil
   if let defaultFeature {
     defaultSession = host.open(defaultFeature)
@@ -327,9 +349,40 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   }
   writer.batch { handle(splitter.finish()) }
   await host.endOfInput(drainTimeout: options.drain)
+  await inspector?.stop()
   await saveSharedValues()
   writer.flush()
   withExtendedLifetime(signals) {}
+}
+
+/// Starts the inspector over `sessions` when `--inspector` was given, and prints its address.
+/// A host whose inspector cannot listen does not start: the user asked for it.
+@MainActor
+func startInspector(_ sessions: HostSessions, via: String, options: Options) async -> InspectorServer? {
+  guard options.inspector else { return nil }
+  let isLoopback = ["127.0.0.1", "localhost", "::1"].contains(options.inspectorHost)
+  if !isLoopback {
+    FileHandle.standardError.write(
+      Data(
+        """
+        \(hostName): warning: the inspector listens on \(options.inspectorHost), not only on this \
+        machine: whoever reaches that address and has the token can see and change every session.
+
+        """.utf8))
+  }
+  do {
+    let server = try await InspectorServer.start(
+      inspector: Inspector(sessions: sessions, via: via), host: options.inspectorHost,
+      port: options.inspectorPort)
+    FileHandle.standardError.write(Data("\(hostName): inspector at \(server.address)\n".utf8))
+    return server
+  } catch {
+    FileHandle.standardError.write(
+      Data(
+        "\(hostName): cannot start the inspector on \(options.inspectorHost):\(options.inspectorPort): \(error)\n"
+          .utf8))
+    exit(1)
+  }
 }
 
 /// Writes the shared values kept in files (`@Shared(.fileStorage(...))`) whose save is still
@@ -349,9 +402,18 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
   let signals = handleSignals {
     writer.flush(); exit(0)
   }
-  let terminal = TerminalSession(
-    plugin: registry[feature]!, registry: registry, sessionDependencies: options.sessionDependencies,
-    write: { writer.write($0) })
+  let sessions = HostSessions(
+    registry: registry, sessionDependencies: options.sessionDependencies, recordLimit: options.recording
+  ) { _ in }
+  let inspector = await startInspector(sessions, via: "terminal", options: options)
+  let terminal: TerminalSession
+  do {
+    terminal = try TerminalSession(
+      plugin: registry[feature]!, sessions: sessions, write: { writer.write($0) })
+  } catch {
+    FileHandle.standardError.write(Data("\(hostName): \(error.message)\n".utf8))
+    exit(1)
+  }
   var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
   reading: for await chunk in StdinReader.chunks() {
     var quit = false
@@ -377,6 +439,7 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
   }
   // Let the effects of what was typed finish (a debounced search), so that their changes show.
   await terminal.drain(timeout: options.drain)
+  await inspector?.stop()
   await saveSharedValues()
   writer.flush()
   withExtendedLifetime(signals) {}
@@ -401,9 +464,11 @@ func serveMCP(registry: FeatureRegistry, options: Options) async {
     FileHandle.standardError.write(Data("\(hostName): cannot serve MCP: \(error)\n".utf8))
     exit(1)
   }
+  let inspector = await startInspector(host.hostSessions, via: "mcp", options: options)
   await host.waitUntilClientLeaves()
   await transport.waitUntilAnswered(timeout: timeout)
   await host.drain(timeout: timeout)
+  await inspector?.stop()
   await host.stop()
   await saveSharedValues()
   withExtendedLifetime(signals) {}

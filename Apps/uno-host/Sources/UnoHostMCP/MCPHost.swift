@@ -26,6 +26,8 @@ public final class MCPHost {
   /// The SDK's server.
   public let server: Server
   private var sessions: HostSessions!
+  /// The sessions this host has open (the inspector follows them).
+  public var hostSessions: HostSessions { sessions }
   /// Sessions whose state resource a client subscribed to.
   private var subscribed: Set<Int> = []
   /// The warnings (an effect failed) of the requests a `send_action` with `wait` waits for, by

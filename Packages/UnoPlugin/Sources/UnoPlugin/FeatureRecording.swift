@@ -98,13 +98,40 @@ extension FeatureSession {
     return try recordingSupport.jsonLines()
   }
 
+  /// The entries recorded from entry `index` on, each as its JSON line
+  /// (`Recording.Entry.jsonLine()`), with the index of the first one and how many the ring has
+  /// dropped (see `InteractorRuntime.recordedEntries(from:)`); `nil` when not recording.
+  ///
+  /// - Throws: ``FeatureError/notRecordable(feature:)``, or the encoder's error.
+  public func recordedEntries(from index: Int) throws -> RecordedEntries? {
+    guard let recordingSupport else { throw FeatureError.notRecordable(feature: feature) }
+    return try recordingSupport.entries(index)
+  }
+
+  /// Sets the session back to the state after recorded entry `index`, as a change of its own
+  /// (a rewind; see `InteractorRuntime.rewind(toRecordedEntry:)`).
+  ///
+  /// - Returns: Whether the entry was there: `false` when not recording, or when the ring dropped
+  ///   it or it was not recorded yet.
+  /// - Throws: ``FeatureError/notRecordable(feature:)``.
+  @discardableResult
+  public func rewind(toRecordedEntry index: Int) throws(FeatureError) -> Bool {
+    guard let recordingSupport else { throw .notRecordable(feature: feature) }
+    return recordingSupport.rewind(index)
+  }
+
   func enableRecording<DomainState: Codable & Equatable & Sendable, Action: Codable & Sendable>(
     _ runtime: InteractorRuntime<DomainState, Action>, feature: String
   ) {
     recordingSupport = RecordingSupport(
       start: { [weak runtime] limit in runtime?.record(limit: limit, feature: feature) },
       isRecording: { [weak runtime] in runtime?.recording != nil },
-      jsonLines: { [weak runtime] in try runtime?.recording?.jsonLines() }
+      jsonLines: { [weak runtime] in try runtime?.recording?.jsonLines() },
+      entries: { [weak runtime] index in
+        guard let (first, dropped, entries) = runtime?.recordedEntries(from: index) else { return nil }
+        return RecordedEntries(first: first, dropped: dropped, lines: try entries.map { try $0.jsonLine() })
+      },
+      rewind: { [weak runtime] index in runtime?.rewind(toRecordedEntry: index) ?? false }
     )
   }
 
@@ -113,5 +140,24 @@ extension FeatureSession {
     let start: @MainActor (Int) -> Void
     let isRecording: @MainActor () -> Bool
     let jsonLines: @MainActor () throws -> String?
+    let entries: @MainActor (Int) throws -> RecordedEntries?
+    let rewind: @MainActor (Int) -> Bool
+  }
+}
+
+/// Entries of a session's recording, each as its line of the recording's JSON lines
+/// (``FeatureSession/recordedEntries(from:)``).
+public struct RecordedEntries: Equatable, Sendable {
+  /// The index of the first of ``lines``, counted from the first entry ever recorded.
+  public var first: Int
+  /// How many entries the recording's ring has dropped: the oldest one kept is entry `dropped`.
+  public var dropped: Int
+  /// The entries, oldest first.
+  public var lines: [String]
+
+  public init(first: Int, dropped: Int, lines: [String]) {
+    self.first = first
+    self.dropped = dropped
+    self.lines = lines
   }
 }

@@ -46,6 +46,56 @@ extension InteractorRuntime {
     recorder?.recording
   }
 
+  /// How many entries have been recorded since ``record(limit:feature:clock:)``, counting those
+  /// dropped from the ring; `nil` when not recording. Entry `n` (from 0) of a recording is entry
+  /// `n - droppedEntries` of its ``Recording/entries``.
+  public var recordedCount: Int? {
+    recorder.map { $0.dropped + $0.ring.count }
+  }
+
+  /// The entries recorded from entry `index` on (counted as in ``recordedCount``), oldest first,
+  /// with the index of the first one returned (later than `index` when the ring has dropped
+  /// entries from `index` on) and how many the ring has dropped. Costs what it returns, not the whole ring: a viewer that follows
+  /// a recording (uno-host's inspector) asks for what is new after each change.
+  ///
+  /// ```swift
+  /// let (first, _, entries) = runtime.recordedEntries(from: seen)!
+  /// seen = first + entries.count
+  /// ```
+  ///
+  /// - Returns: `nil` when not recording.
+  public func recordedEntries(
+    from index: Int
+  ) -> (first: Int, dropped: Int, entries: [Recording<State, Action>.Entry])? {
+    guard let recorder else { return nil }
+    let first = Swift.max(index, recorder.dropped)
+    let total = recorder.dropped + recorder.ring.count
+    guard first < total else { return (total, recorder.dropped, []) }
+    let entries = (first..<total).map { recorder.ring[recorder.position(of: $0)] }
+    return (first, recorder.dropped, entries)
+  }
+
+  /// Rewinds (``rewind(to:)``) to the state after recorded entry `index` (counted as in
+  /// ``recordedCount``), or to the state before the oldest entry kept when `index` is the one
+  /// before it (`-1` for a recording that dropped nothing: its initial state).
+  ///
+  /// - Returns: Whether the entry was there to rewind to: `false` when not recording, or when
+  ///   `index` was dropped from the ring or not recorded yet.
+  @discardableResult
+  public func rewind(toRecordedEntry index: Int) -> Bool {
+    guard let recorder else { return false }
+    let state: State
+    if index == recorder.dropped - 1 {
+      state = recorder.base.state
+    } else if index >= recorder.dropped && index < recorder.dropped + recorder.ring.count {
+      state = recorder.ring[recorder.position(of: index)].state
+    } else {
+      return false
+    }
+    rewind(to: state)
+    return true
+  }
+
   /// Stops recording and returns what was recorded (`nil` if it was not recording).
   @discardableResult
   public func stopRecording() -> Recording<State, Action>? {
@@ -108,6 +158,13 @@ extension InteractorRuntime {
       ring[oldest] = entry
       oldest = oldest + 1 == limit ? 0 : oldest + 1
       dropped += 1
+    }
+
+    /// Where entry `index` (counted from the first ever recorded, dropped ones included) is in
+    /// the ring.
+    func position(of index: Int) -> Int {
+      let offset = index - dropped
+      return ring.count < limit ? offset : (oldest + offset) % limit
     }
 
     var recording: Recording<State, Action> {

@@ -17,26 +17,47 @@ extension Recording where State: Encodable, Action: Encodable {
   /// try runtime.recording!.jsonLines().write(to: url, atomically: true, encoding: .utf8)
   /// ```
   public func jsonLines() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
-    func line(_ value: some Encodable, _ shared: SharedSnapshot) throws -> String {
-      let data = try SharedSnapshot.reading(shared) { try encoder.encode(value) }
-      return String(decoding: data, as: UTF8.self) + "\n"
-    }
-    var text = try line(
+    let encoder = recordingEncoder()
+    var text = try encodeLine(
       RecordingHeader(
         format: recordingFormatName, version: Self.formatVersion, feature: feature,
         startedAt: startedAt, droppedEntries: droppedEntries, initialState: initialState),
-      initialShared)
+      initialShared, encoder)
     for entry in entries {
-      text += try line(
-        RecordingLine(
-          kind: entry.kind, action: entry.action, elapsed: entry.elapsed.seconds, state: entry.state),
-        entry.shared)
+      text += try entry.jsonLine(encoder)
     }
     return text
   }
+}
+
+extension Recording.Entry where State: Encodable, Action: Encodable {
+  /// The entry as its line of ``Recording/jsonLines()`` (without the newline): a viewer that
+  /// follows a recording entry by entry (``InteractorRuntime/recordedEntries(from:)``) sends
+  /// each one as the file would hold it.
+  public func jsonLine() throws -> String {
+    String(try jsonLine(recordingEncoder()).dropLast())
+  }
+
+  func jsonLine(_ encoder: JSONEncoder) throws -> String {
+    try encodeLine(
+      RecordingLine(kind: kind, action: action, elapsed: elapsed.seconds, state: state), shared, encoder)
+  }
+}
+
+/// The encoder of every line of a recording.
+private func recordingEncoder() -> JSONEncoder {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  encoder.dateEncodingStrategy = .iso8601
+  return encoder
+}
+
+/// `value` as a line of a recording, encoded with the shared values `shared` kept.
+private func encodeLine(
+  _ value: some Encodable, _ shared: SharedSnapshot, _ encoder: JSONEncoder
+) throws -> String {
+  let data = try SharedSnapshot.reading(shared) { try encoder.encode(value) }
+  return String(decoding: data, as: UTF8.self) + "\n"
 }
 
 extension Recording where State: Decodable, Action: Decodable {

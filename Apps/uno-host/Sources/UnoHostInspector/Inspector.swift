@@ -1,0 +1,256 @@
+import UnoHostCore
+import UnoPlugin
+
+/// What the inspector knows of a host's sessions, and what it can do to them: the model behind
+/// its web page (``InspectorServer`` serves it).
+///
+/// It follows every session of a ``HostSessions`` (``HostSessions/observe(_:)``): as sessions
+/// open and close, and after every change, it reads the entries each session's recording gained
+/// (`FeatureSession.recordedEntries(from:)`: what is new, not the whole ring) and hands them,
+/// with the request that made them, to every connected page. A session records when its feature
+/// is recordable and the host records (uno-host turns recording on with `--inspector`).
+///
+/// ```swift
+/// let inspector = Inspector(sessions: sessions, via: "stdin")
+/// let (client, messages) = inspector.connect()   // a page: {"type":"sessions",...} first
+/// ```
+@MainActor
+public final class Inspector {
+  /// Where the host's requests come from, shown beside each entry's request: `stdin`, `mcp`
+  /// or `terminal`.
+  public let via: String
+  private let sessions: HostSessions
+  private var timelines: [Int: Timeline] = [:]
+  private var clients: [Int: AsyncStream<String>.Continuation] = [:]
+  private var nextClient = 1
+  /// How many messages a page may fall behind by before it is disconnected (it reconnects and
+  /// reads the timeline afresh): a page that stops reading cannot make the host hold more.
+  public static let clientBacklog = 10_000
+
+  /// What the inspector keeps of a session beside its recording.
+  struct Timeline {
+    let feature: String
+    /// The next entry to read from the session's recording.
+    var seen = 0
+    /// The request that made each entry still in the ring, by entry index.
+    var requests: [Int: JSONValue] = [:]
+  }
+
+  /// Follows `sessions`, those open now and those opened later.
+  public init(sessions: HostSessions, via: String) {
+    self.sessions = sessions
+    self.via = via
+    for summary in sessions.list {
+      timelines[summary.session] = Timeline(feature: summary.feature)
+    }
+    sessions.observe { [weak self] activity in self?.handle(activity) }
+  }
+
+  /// Connected pages.
+  public var connectedClients: Int { clients.count }
+
+  // MARK: Reading
+
+  /// The open sessions: `[{"session","feature","recordable","recording"}]`.
+  public var sessionList: JSONValue {
+    .array(sessions.list.map { summary(of: $0.session, feature: $0.feature) })
+  }
+
+  /// A session's timeline as the page shows it: its feature, the state before the first entry
+  /// kept (`initialState`), how many entries were dropped, each entry kept (its recording line,
+  /// with `index`, `request` and `via`), and the current view state.
+  public func timeline(of session: Int) throws(HostSessions.Failure) -> JSONValue {
+    let feature = try sessions.feature(of: session)
+    let viewState = try sessions.stateValue(of: session)
+    guard try sessions.recordingStatus(of: session).recording else {
+      return .object([
+        "session": .integer(session), "feature": .string(feature), "recording": .bool(false),
+        "viewState": viewState,
+      ])
+    }
+    let (_, lines) = try sessions.recording(of: session)
+    guard let header = lines.first.flatMap({ try? parseJSON(Array($0.utf8)) }),
+      case .object(let fields) = header, case .integer(let dropped)? = fields["droppedEntries"]
+    else {
+      throw HostSessions.Failure("recording_failed", "session \(session)'s recording has no header")
+    }
+    let entries = lines.dropFirst().enumerated().map { offset, line in
+      entry(line, index: dropped + offset, session: session)
+    }
+    return .object([
+      "session": .integer(session), "feature": .string(feature), "recording": .bool(true),
+      "initialState": fields["initialState"] ?? .null, "dropped": .integer(dropped),
+      "entries": .array(entries), "viewState": viewState,
+    ])
+  }
+
+  /// A session's recording as JSON lines, as `uno-host replay` reads it.
+  public func recording(of session: Int) throws(HostSessions.Failure) -> (feature: String, text: String) {
+    let (feature, lines) = try sessions.recording(of: session)
+    return (feature, lines.map { $0 + "\n" }.joined())
+  }
+
+  // MARK: Changing
+
+  /// Sets `session` back to the state after its recorded entry `index` (see
+  /// ``HostSessions/rewind(_:toRecordedEntry:)``); the rewind is an entry of its own.
+  public func rewind(_ session: Int, toEntry index: Int) throws(HostSessions.Failure) -> JSONValue {
+    try sessions.rewind(session, toRecordedEntry: index)
+    return .object(["session": .integer(session), "state": try sessions.stateValue(of: session)])
+  }
+
+  // MARK: Pages
+
+  /// Connects a page: the messages it is sent, as JSON texts, starting with the open sessions.
+  /// Call ``disconnect(_:)`` when it goes.
+  public func connect() -> (client: Int, messages: AsyncStream<String>) {
+    let (stream, continuation) = AsyncStream<String>.makeStream(
+      bufferingPolicy: .bufferingOldest(Self.clientBacklog))
+    let client = nextClient
+    nextClient += 1
+    clients[client] = continuation
+    continuation.yield(JSONValue.object(["type": .string("sessions"), "sessions": sessionList]).text)
+    return (client, stream)
+  }
+
+  /// Forgets a page.
+  public func disconnect(_ client: Int) {
+    clients.removeValue(forKey: client)?.finish()
+  }
+
+  /// Ends every page's messages.
+  public func disconnectAll() {
+    for continuation in clients.values { continuation.finish() }
+    clients.removeAll()
+  }
+
+  // MARK: Following the sessions
+
+  private func handle(_ activity: HostSessions.Activity) {
+    switch activity {
+    case .opened(let session, let feature):
+      timelines[session] = Timeline(feature: feature)
+      broadcast(["type": .string("opened"), "session": summary(of: session, feature: feature)])
+      readNewEntries(of: session, madeBy: nil)
+    case .closed(let session):
+      timelines[session] = nil
+      broadcast(["type": .string("closed"), "session": .integer(session)])
+    case .event(.changed(let session, _, let request)):
+      readNewEntries(of: session, madeBy: request)
+      if let state = try? sessions.stateValue(of: session) {
+        broadcast(["type": .string("state"), "session": .integer(session), "state": state])
+      }
+    case .event(.finished(let session, let request, _)):
+      readNewEntries(of: session, madeBy: request)
+    case .event(.warning(let session, let request, let code, let message)):
+      broadcast([
+        "type": .string("warning"), "session": .integer(session), "request": request ?? .null,
+        "code": .string(code), "message": .string(message),
+      ])
+    }
+  }
+
+  /// Reads the entries `session` recorded since last time, tags them with `request` (the
+  /// request whose change or end revealed them) and sends them to every page.
+  private func readNewEntries(of session: Int, madeBy request: JSONValue?) {
+    guard var timeline = timelines[session],
+      let new = try? sessions.recordedEntries(of: session, from: timeline.seen), !new.lines.isEmpty
+    else { return }
+    timeline.seen = new.first + new.lines.count
+    for index in new.first..<timeline.seen { timeline.requests[index] = request }
+    // Only the requests of entries the ring still holds.
+    if timeline.requests.count > 2 * (timeline.seen - new.dropped) {
+      timeline.requests = timeline.requests.filter { $0.key >= new.dropped }
+    }
+    timelines[session] = timeline
+    let entries = new.lines.enumerated().map { offset, line in
+      entry(line, index: new.first + offset, session: session)
+    }
+    broadcast([
+      "type": .string("entries"), "session": .integer(session), "dropped": .integer(new.dropped),
+      "entries": .array(entries),
+    ])
+  }
+
+  /// A recording line as the page shows it: the entry, with its index, request and front end.
+  private func entry(_ line: String, index: Int, session: Int) -> JSONValue {
+    guard case .object(var fields)? = try? parseJSON(Array(line.utf8)) else { return .null }
+    fields["index"] = .integer(index)
+    fields["request"] = timelines[session]?.requests[index] ?? .null
+    fields["via"] = .string(via)
+    return .object(fields)
+  }
+
+  private func summary(of session: Int, feature: String) -> JSONValue {
+    let status = (try? sessions.recordingStatus(of: session)) ?? (recordable: false, recording: false)
+    return .object([
+      "session": .integer(session), "feature": .string(feature), "recordable": .bool(status.recordable),
+      "recording": .bool(status.recording),
+    ])
+  }
+
+  private func broadcast(_ message: [String: JSONValue]) {
+    guard !clients.isEmpty else { return }
+    let text = JSONValue.object(message).text
+    for (client, continuation) in clients {
+      if case .dropped = continuation.yield(text) {
+        // The page fell too far behind: it is disconnected, and reads the timeline afresh when
+        // it reconnects, so it misses nothing.
+        disconnect(client)
+      }
+    }
+  }
+}
+
+extension Inspector {
+  /// A recording file read for viewing without a session (the page's import): its header's
+  /// feature, dropped count and initial state, and its entries as ``timeline(of:)`` gives them.
+  ///
+  /// - Throws: ``HostSessions/Failure`` `bad_recording`, naming the line that is wrong and why.
+  public func importRecording(_ text: String) throws(HostSessions.Failure) -> JSONValue {
+    func failure(_ line: Int?, _ message: String) -> HostSessions.Failure {
+      HostSessions.Failure("bad_recording", line.map { "line \($0): \(message)" } ?? message)
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+      .filter { !$0.element.allSatisfy(\.isWhitespace) }
+    guard let (headerOffset, headerText) = lines.first else {
+      throw failure(nil, "the file is empty; a recording starts with its header line")
+    }
+    guard case .object(let header)? = try? parseJSON(Array(headerText.utf8)),
+      header["format"] == .string("uno-recording")
+    else {
+      throw failure(
+        headerOffset + 1, "this is not an Uno recording: its first line has no \"format\":\"uno-recording\"")
+    }
+    guard header["version"] == .integer(1) else {
+      throw failure(
+        headerOffset + 1,
+        "the recording is in version \(header["version"]?.text ?? "?") of the format; this inspector reads version 1"
+      )
+    }
+    guard case .integer(let dropped)? = header["droppedEntries"], let initialState = header["initialState"]
+    else {
+      throw failure(headerOffset + 1, "the header needs its droppedEntries and initialState")
+    }
+    var entries: [JSONValue] = []
+    for (offset, line) in lines.dropFirst() {
+      let value: JSONValue
+      do {
+        value = try parseJSON(Array(line.utf8))
+      } catch {
+        throw failure(offset + 1, "not JSON: \(error.message)")
+      }
+      guard case .object(var fields) = value, case .string(let kind)? = fields["kind"],
+        ["action", "effect", "sharedValue", "rewind"].contains(kind), fields["state"] != nil
+      else {
+        throw failure(offset + 1, "not an entry: an entry is an object with its kind and state")
+      }
+      fields["index"] = .integer(dropped + entries.count)
+      entries.append(.object(fields))
+    }
+    return .object([
+      "feature": header["feature"] ?? .null, "recording": .bool(true), "imported": .bool(true),
+      "initialState": initialState, "dropped": .integer(dropped), "entries": .array(entries),
+    ])
+  }
+}
