@@ -134,6 +134,14 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .testTarget(
+      name: "UnoHostInspectorTests",
+      dependencies: [
+        "UnoHostInspector", "UnoHostCore", "BundledFeatures",
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+      ],
+      path: "Apps/uno-host/Tests/UnoHostInspectorTests"
+    ),
+    .testTarget(
       name: "UnoHostCoreTests",
       dependencies: [
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),

@@ -93,6 +93,13 @@ let package = Package(
     // The executable: the kit over the bundled features.
     .executableTarget(name: "uno-host", dependencies: ["UnoHostKit", "BundledFeatures"]),
     .testTarget(
+      name: "UnoHostInspectorTests",
+      dependencies: [
+        "UnoHostInspector", "UnoHostCore", "BundledFeatures",
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+      ]
+    ),
+    .testTarget(
       name: "UnoHostCoreTests",
       dependencies: [
         "UnoHostCore", "UnoHostMCP", "BundledFeatures", .product(name: "MCP", package: "swift-sdk"),

@@ -25,7 +25,7 @@ public final class Inspector {
   private var nextClient = 1
   /// How many messages a page may fall behind by before it is disconnected (it reconnects and
   /// reads the timeline afresh): a page that stops reading cannot make the host hold more.
-  public static let clientBacklog = 10_000
+  public let clientBacklog: Int
 
   /// What the inspector keeps of a session beside its recording.
   struct Timeline {
@@ -37,9 +37,14 @@ public final class Inspector {
   }
 
   /// Follows `sessions`, those open now and those opened later.
-  public init(sessions: HostSessions, via: String) {
+  ///
+  /// - Parameters:
+  ///   - via: Where the host's requests come from (``via``).
+  ///   - clientBacklog: How many messages a page may fall behind by before it is disconnected.
+  public init(sessions: HostSessions, via: String, clientBacklog: Int = 10_000) {
     self.sessions = sessions
     self.via = via
+    self.clientBacklog = clientBacklog
     for summary in sessions.list {
       timelines[summary.session] = Timeline(feature: summary.feature)
     }
@@ -105,7 +110,7 @@ public final class Inspector {
   /// Call ``disconnect(_:)`` when it goes.
   public func connect() -> (client: Int, messages: AsyncStream<String>) {
     let (stream, continuation) = AsyncStream<String>.makeStream(
-      bufferingPolicy: .bufferingOldest(Self.clientBacklog))
+      bufferingPolicy: .bufferingOldest(clientBacklog))
     let client = nextClient
     nextClient += 1
     clients[client] = continuation
