@@ -39,6 +39,43 @@ private struct Tally: Interactor {
 
 @MainActor
 @Suite struct RecordingTests {
+  @Test func recordedEntriesFromAnIndexAreTheNewOnesEvenAcrossTheRing() throws {
+    let runtime = InteractorRuntime(Tally())
+    #expect(runtime.recordedEntries(from: 0) == nil)
+    #expect(runtime.recordedCount == nil)
+    runtime.record(limit: 3)
+    #expect(runtime.recordedEntries(from: 0)?.entries.isEmpty == true)
+    for amount in 1...5 { runtime.send(.add(amount)) }  // counts 1, 3, 6, 10, 15; the ring keeps 3
+    #expect(runtime.recordedCount == 5)
+    let all = try #require(runtime.recordedEntries(from: 0))
+    #expect(all.first == 2)  // 0 and 1 were dropped
+    #expect(all.dropped == 2)
+    #expect(all.entries.map(\.state.count) == [6, 10, 15])
+    let new = try #require(runtime.recordedEntries(from: 4))
+    #expect(new.first == 4)
+    #expect(new.entries.map(\.state.count) == [15])
+    let none = try #require(runtime.recordedEntries(from: 5))
+    #expect(none.first == 5)
+    #expect(none.entries.isEmpty)
+    #expect(try runtime.recording!.entries.map { try $0.jsonLine() } == all.entries.map { try $0.jsonLine() })
+  }
+
+  @Test func rewindingToARecordedEntryReachesOnlyTheEntriesTheRingHolds() {
+    let runtime = InteractorRuntime(Tally())
+    #expect(!runtime.rewind(toRecordedEntry: 0))  // not recording
+    runtime.record(limit: 2)
+    for amount in 1...3 { runtime.send(.add(amount)) }  // counts 1, 3, 6; the ring keeps 3 and 6
+    #expect(!runtime.rewind(toRecordedEntry: -1))  // the initial state was dropped
+    #expect(!runtime.rewind(toRecordedEntry: 3))  // not recorded yet
+    #expect(runtime.state.count == 6)
+    #expect(runtime.rewind(toRecordedEntry: 0))  // the state before the oldest kept: entry 0's
+    #expect(runtime.state.count == 1)
+    // The rewind is entry 3; entry 2 is still there to go forward to.
+    #expect(runtime.rewind(toRecordedEntry: 2))
+    #expect(runtime.state.count == 6)
+    #expect(runtime.recording!.entries.map(\.kind) == [.rewind, .rewind])
+  }
+
   @Test func recordsActionsAndEffectWritesInOrderFromTheStateWhenRecordingStarted() async {
     let runtime = InteractorRuntime(Tally())
     runtime.send(.add(5))  // before recording: part of the initial state
