@@ -56,21 +56,26 @@ for pkg in "${own_test_packages[@]}"; do
   done < "$pkg/.own-tests"
 done
 
-# The MCP server driven from outside by the official Python SDK (unittest's summary:
-# "Ran N tests" and, on failure, "FAILED (failures=F, errors=E)").
-echo "==> bash Tools/mcp-test.sh"
-bash Tools/mcp-test.sh 2>&1 | tee "$log"
-rc=${PIPESTATUS[0]}
-n=$(grep -Eo '^Ran [0-9]+ tests?' "$log" | grep -Eo '[0-9]+' || echo 0)
-if [ "$rc" -eq 0 ] && [ "$n" -gt 0 ]; then
-  passed=$((passed + n))
-else
-  f=$(grep -Eo '(failures|errors)=[0-9]+' "$log" | grep -Eo '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
-  [ -z "$f" ] || [ "$f" -eq 0 ] && f=1
-  failed=$((failed + f))
-  passed=$((passed + n - f))
-  status=1
-fi
+# Python test suites run from outside (unittest's summary: "Ran N tests" and, on failure,
+# "FAILED (failures=F, errors=E)"): the MCP server driven by the official Python SDK, and the
+# inspector driven in chromium by Playwright.
+run_python() {
+  echo "==> bash $1"
+  bash "$1" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]} n f
+  n=$(grep -Eo '^Ran [0-9]+ tests?' "$log" | grep -Eo '[0-9]+' || echo 0)
+  if [ "$rc" -eq 0 ] && [ "$n" -gt 0 ]; then
+    passed=$((passed + n))
+  else
+    f=$(grep -Eo '(failures|errors)=[0-9]+' "$log" | grep -Eo '[0-9]+' | awk '{ s += $1 } END { print s + 0 }')
+    [ -z "$f" ] || [ "$f" -eq 0 ] && f=1
+    failed=$((failed + f))
+    passed=$((passed + n - f))
+    status=1
+  fi
+}
+run_python Tools/mcp-test.sh
+run_python Tools/inspector-test.sh
 
 echo "$passed passed, $failed failed"
 exit $status

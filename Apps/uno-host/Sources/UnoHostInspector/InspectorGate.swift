@@ -55,7 +55,11 @@ public struct InspectorGate: Sendable {
         .unauthorized,
         reason: "the inspector needs its token: open the address uno-host printed, with its ?token=")
     }
-    let isUpgrade = request.headerFields[.upgrade]?.lowercased() == "websocket"
+    // The WebSocket's path counts as an upgrade whatever its headers say: a refused upgrade
+    // reaches the routes without them.
+    let path = request.path ?? ""
+    let isUpgrade =
+      request.headerFields[.upgrade]?.lowercased() == "websocket" || path == "/ws" || path.hasPrefix("/ws?")
     if isUpgrade || request.method == .post, let origin = request.headerFields[.origin] {
       guard isOwnOrigin(origin, authority: authority) else {
         return .deny(

@@ -19,8 +19,12 @@ import Testing
 
   @Test func theTokenInTheAddressIsLetInAndBecomesTheCookie() {
     #expect(gate.check(request(path: "/?token=secret")) == .allow(setCookie: true))
-    #expect(gate.check(request(path: "/api/sessions", [.cookie: "a=b; uno-inspector=secret"])) == .allow(setCookie: false))
-    #expect(gate.check(request(path: "/api/sessions", [InspectorGate.tokenHeader: "secret"])) == .allow(setCookie: false))
+    #expect(
+      gate.check(request(path: "/api/sessions", [.cookie: "a=b; uno-inspector=secret"]))
+        == .allow(setCookie: false))
+    #expect(
+      gate.check(request(path: "/api/sessions", [InspectorGate.tokenHeader: "secret"]))
+        == .allow(setCookie: false))
   }
 
   @Test func withoutTheTokenOrWithAnotherOneItIs401() {
@@ -38,7 +42,9 @@ import Testing
   }
 
   @Test func aHostThatIsNotTheLoopbackOrAnotherPortIs403EvenWithTheToken() {
-    for host in ["evil.example:4000", "evil.example", "127.0.0.1:4001", "localhost:80", "127.0.0.1.evil:4000", "", nil] {
+    for host in [
+      "evil.example:4000", "evil.example", "127.0.0.1:4001", "localhost:80", "127.0.0.1.evil:4000", "", nil,
+    ] {
       guard case .deny(let status, _) = gate.check(request(path: "/?token=secret", host: host)) else {
         Issue.record("let in Host \(host ?? "(none)")")
         continue

@@ -72,7 +72,9 @@ import UnoPlugin
 
   @Test func theTimelineHoldsEveryEntryAndTheStateBeforeThem() throws {
     let (session, _) = try sessions.open("counter")
-    for request in ["a", "b", "c"] { try sessions.send(.string("increment"), to: session, request: .string(request)) }
+    for request in ["a", "b", "c"] {
+      try sessions.send(.string("increment"), to: session, request: .string(request))
+    }
     let timeline = try inspector.timeline(of: session)
     #expect(field(timeline, "initialState").flatMap { field($0, "count") } == .integer(0))
     guard case .array(let entries)? = field(timeline, "entries") else {
@@ -124,12 +126,14 @@ import UnoPlugin
     let timeline = try inspector.timeline(of: session)
     #expect(field(timeline, "recording") == .bool(false))
     #expect(field(timeline, "viewState") != nil)
-    #expect(inspector.sessionList == .array([
-      .object([
-        "session": .integer(session), "feature": .string("standups"), "recordable": .bool(false),
-        "recording": .bool(false),
-      ])
-    ]))
+    #expect(
+      inspector.sessionList
+        == .array([
+          .object([
+            "session": .integer(session), "feature": .string("standups"), "recordable": .bool(false),
+            "recording": .bool(false),
+          ])
+        ]))
     do {
       _ = try inspector.rewind(session, toEntry: 0)
       Issue.record("a session that does not record was rewound")
@@ -176,8 +180,14 @@ import UnoPlugin
     ("", "empty"),
     ("{\"x\":1}\n", "line 1: this is not an Uno recording"),
     ("{\"format\":\"uno-recording\",\"version\":2,\"droppedEntries\":0,\"initialState\":{}}\n", "version 2"),
-    ("{\"format\":\"uno-recording\",\"version\":1,\"droppedEntries\":0,\"initialState\":{}}\nnot json\n", "line 2: not JSON"),
-    ("{\"format\":\"uno-recording\",\"version\":1,\"droppedEntries\":0,\"initialState\":{}}\n{\"kind\":\"teleport\",\"state\":{}}\n", "line 2: not an entry"),
+    (
+      "{\"format\":\"uno-recording\",\"version\":1,\"droppedEntries\":0,\"initialState\":{}}\nnot json\n",
+      "line 2: not JSON"
+    ),
+    (
+      "{\"format\":\"uno-recording\",\"version\":1,\"droppedEntries\":0,\"initialState\":{}}\n{\"kind\":\"teleport\",\"state\":{}}\n",
+      "line 2: not an entry"
+    ),
   ])
   func aFileThatIsNotARecordingIsRefusedSayingWhere(text: String, message: String) {
     do {

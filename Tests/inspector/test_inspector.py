@@ -1,0 +1,295 @@
+"""uno-host's inspector in a real browser: Debian's chromium driven by Playwright.
+
+Run by Tools/inspector-test.sh (part of Tools/test.sh), which installs the pinned Playwright into
+a virtual environment (no browser download: the system's chromium is launched) and points
+UNO_HOST_BINARY at the built uno-host. With UNO_INSPECTOR_SCREENSHOTS set to a folder, the test
+saves the screenshots docs/inspector.md shows. Waits have generous deadlines that only detect a
+hang; no test depends on how fast anything is.
+"""
+
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+import threading
+import unittest
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("UNO_HOST_BINARY", str(ROOT / ".build" / "debug" / "uno-host"))
+SCREENSHOTS = os.environ.get("UNO_INSPECTOR_SCREENSHOTS")
+HANG = 60_000  # milliseconds: only a hang takes this long
+expect.set_options(timeout=HANG)
+
+
+class Host:
+    """uno-host serve --inspector, fed requests on stdin; its answers are read as they come."""
+
+    def __init__(self, directory):
+        self.process = subprocess.Popen(
+            [BINARY, "serve", "--inspector", "--ids", "incrementing", "--data-dir", directory],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        line = self.process.stderr.readline().decode()
+        match = re.search(r"inspector at (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+))", line)
+        if not match:
+            raise AssertionError(f"uno-host printed no inspector address: {line!r}")
+        self.address, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
+        self.lines = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.changed:
+                self.lines.append(json.loads(line))
+                self.changed.notify_all()
+
+    def send(self, request):
+        self.process.stdin.write((json.dumps(request) + "\n").encode())
+        self.process.stdin.flush()
+
+    def wait_for(self, predicate):
+        """The first line the host wrote that satisfies `predicate`, once it has."""
+        with self.changed:
+            found = self.changed.wait_for(lambda: next((l for l in self.lines if predicate(l)), None), HANG / 1000)
+        if not found:
+            raise AssertionError(f"the host never wrote such a line; it wrote {self.lines[-5:]}")
+        return found
+
+    def state(self, session):
+        """The session's view state as the host last wrote it (a change is written as it happens,
+        before the inspector answers the request that made it)."""
+        with self.changed:
+            return next(l["state"] for l in reversed(self.lines)
+                        if l.get("session") == session and l.get("type") in ("opened", "state"))
+
+    def request(self, method, path, headers=None, body=None, host=None):
+        """An HTTP request to the inspector, with exactly these headers; (status, body)."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=HANG / 1000)
+        connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        connection.putheader("Host", host or f"127.0.0.1:{self.port}")
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        data = body.encode() if body is not None else None
+        if data is not None:
+            connection.putheader("Content-Length", str(len(data)))
+        connection.endheaders(data)
+        response = connection.getresponse()
+        answer = (response.status, response.read().decode(errors="replace"))
+        connection.close()
+        return answer
+
+    def stop(self):
+        self.process.stdin.close()
+        self.process.wait(timeout=HANG / 1000)
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+
+def resident_kilobytes(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+class InspectorTests(unittest.TestCase):
+    def setUp(self):
+        self.directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, self.directory)
+        self.host = Host(self.directory)
+        self.addCleanup(self.host.stop)
+        self.host.send({"op": "open", "feature": "counter", "id": "open-counter"})
+        self.host.wait_for(lambda l: l.get("id") == "open-counter")
+
+    def token(self):
+        return {"Cookie": f"uno-inspector={self.host.token}"}
+
+    # MARK: Security, over plain HTTP
+
+    def test_without_the_token_every_request_is_401(self):
+        for path in ["/", "/inspector.js", "/api/sessions", "/api/sessions/1/timeline", "/api/sessions/1/recording"]:
+            self.assertEqual(self.host.request("GET", path)[0], 401, path)
+            self.assertEqual(self.host.request("GET", path, {"Cookie": "uno-inspector=guess"})[0], 401, path)
+        self.assertEqual(self.host.request("POST", "/api/sessions/1/rewind", body='{"index":-1}')[0], 401)
+        self.assertEqual(self.host.request("GET", f"/?token={self.host.token}")[0], 200)
+
+    def test_a_host_header_that_is_not_the_loopback_is_403(self):
+        for host in ["attacker.example", f"attacker.example:{self.host.port}", f"127.0.0.1:{self.host.port + 1}"]:
+            self.assertEqual(self.host.request("GET", "/api/sessions", self.token(), host=host)[0], 403, host)
+        self.assertEqual(self.host.request("GET", "/api/sessions", self.token(), host=f"localhost:{self.host.port}")[0], 200)
+
+    def test_a_websocket_from_another_origin_is_refused(self):
+        upgrade = {**self.token(), "Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                   "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+        # Hummingbird answers every refused upgrade with a bare 400 and closes the connection: the
+        # socket is never opened. Without the upgrade headers, the same checks answer 403.
+        self.assertEqual(self.host.request("GET", "/ws", {**upgrade, "Origin": "http://attacker.example"})[0], 400)
+        self.assertEqual(self.host.request("GET", "/ws", upgrade)[0], 400)  # no Origin at all
+        self.assertEqual(self.host.request("GET", "/ws", {**self.token(), "Origin": "http://attacker.example"})[0], 403)
+        self.assertEqual(self.host.request("GET", "/ws", self.token())[0], 403)
+        self.assertEqual(self.host.request("GET", "/ws", {**upgrade, "Origin": f"http://127.0.0.1:{self.host.port}"})[0], 101)
+
+    def test_nothing_changes_on_a_get_and_a_post_from_another_site_is_403(self):
+        self.host.send({"op": "send", "session": 1, "action": "increment", "id": "up"})
+        self.host.wait_for(lambda l: l.get("type") == "finished" and l.get("request") == "up")
+        self.assertEqual(self.host.request("GET", "/api/sessions/1/rewind", self.token())[0], 404)
+        foreign = {**self.token(), "Origin": "http://attacker.example", "Content-Type": "application/json"}
+        self.assertEqual(self.host.request("POST", "/api/sessions/1/rewind", foreign, body='{"index":-1}')[0], 403)
+        self.assertEqual(self.host.state(1)["count"], 1)
+        status, body = self.host.request("POST", "/api/sessions/1/rewind", self.token(), body='{"index":-1}')
+        self.assertEqual(status, 200, body)
+        self.host.wait_for(lambda l: l.get("type") == "state" and l.get("request") is None and l["state"]["count"] == 0)
+
+    def test_a_flood_of_requests_is_answered_in_bounded_memory_and_leaves_the_sessions_alone(self):
+        self.host.send({"op": "send", "session": 1, "action": "increment", "id": "before"})
+        self.host.wait_for(lambda l: l.get("type") == "finished" and l.get("request") == "before")
+        # A first round warms the server up (its buffers and caches are not growth).
+        for _ in range(100):
+            self.host.request("GET", "/api/sessions/1/timeline", self.token())
+        before = resident_kilobytes(self.host.process.pid)
+        statuses = {}
+        for index in range(1_000):
+            kind = index % 4
+            if kind == 0:
+                status = self.host.request("GET", "/api/sessions/1/timeline", self.token())[0]
+            elif kind == 1:
+                status = self.host.request("GET", "/api/sessions")[0]  # no token
+            elif kind == 2:
+                status = self.host.request("GET", "/", self.token(), host="attacker.example")[0]
+            else:
+                status = self.host.request("POST", "/api/import", self.token(), body="x" * 10_000)[0]
+            statuses[status] = statuses.get(status, 0) + 1
+        after = resident_kilobytes(self.host.process.pid)
+        self.assertEqual(statuses, {200: 250, 401: 250, 403: 250, 400: 250})
+        self.assertLess(after - before, 64 * 1024, f"resident memory grew from {before} kB to {after} kB")
+        self.assertEqual(self.host.state(1)["count"], 1)
+        self.host.send({"op": "send", "session": 1, "action": "increment", "id": "after"})
+        changed = self.host.wait_for(lambda l: l.get("request") == "after" and l.get("type") == "state")
+        self.assertEqual(changed["state"]["count"], 2)
+
+    # MARK: The page, in chromium
+
+    def test_the_page_follows_sessions_live_and_travels_through_their_history(self):
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        self.assertIsNotNone(chromium, "Debian's chromium is needed (Tools/inspector-test.sh installs it)")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                self.drive_the_page(browser)
+            finally:
+                browser.close()
+
+    def drive_the_page(self, browser):
+        context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 800})
+        page = context.new_page()
+        page.goto(self.host.address)
+        expect(page.locator("#connection")).to_have_text("live")
+        # The token left the address bar for an HttpOnly cookie.
+        self.assertNotIn("token", page.url)
+        self.assertEqual(page.evaluate("document.cookie"), "")
+
+        sessions = page.locator("#sessions li")
+        expect(sessions).to_have_text(["1 · counter"])
+        # A session opened later appears by itself.
+        self.host.send({"op": "open", "feature": "todos", "id": "open-todos"})
+        expect(sessions).to_have_text(["1 · counter", "2 · todos"])
+
+        sessions.nth(0).click()
+        entries = page.locator("#timeline .entry")
+        expect(entries).to_have_count(1)  # the initial state
+        for index in range(3):
+            self.host.send({"op": "send", "session": 1, "action": "increment", "id": f"up-{index}"})
+        # Each entry appears as it happens, with the request that made it.
+        expect(entries).to_have_count(4)
+        expect(entries.nth(3)).to_contain_text("increment")
+        expect(entries.nth(3)).to_contain_text('stdin "up-2"')
+
+        # An entry's diff, as the terminal mode shows a change.
+        entries.nth(1).click()
+        expect(page.locator("#detail-title")).to_have_text("Entry 0: {\"increment\":{}}")
+        expect(page.locator("#diff")).to_have_text("- count: 0+ count: 1")
+        expect(page.locator("#state")).to_contain_text("count: 1")
+        self.screenshot(page, "inspector-timeline.png")
+
+        # Scrubbing moves through the states.
+        scrub = page.locator("#scrub")
+        scrub.evaluate("(s) => { s.value = 2; s.dispatchEvent(new Event('input')) }")
+        expect(page.locator("#state")).to_contain_text("count: 3")
+        scrub.evaluate("(s) => { s.value = -1; s.dispatchEvent(new Event('input')) }")
+        expect(page.locator("#state")).to_contain_text("count: 0")
+        expect(page.locator("#detail-title")).to_have_text("Before the first entry")
+
+        # Rewind: the live session goes back to entry 0, and the rewind is an entry of its own.
+        entries.nth(1).click()
+        page.locator("#rewind").click()
+        changed = self.host.wait_for(lambda l: l.get("type") == "state" and l.get("request") is None)
+        self.assertEqual(changed["state"]["count"], 1)
+        expect(entries).to_have_count(5)
+        expect(entries.nth(4)).to_contain_text("rewound")
+
+        # Export, replay the file with uno-host, and import it for viewing.
+        with page.expect_download() as download:
+            page.locator("#export").click()
+        recording = Path(self.directory, "counter.jsonl")
+        download.value.save_as(recording)
+        header = json.loads(recording.read_text().splitlines()[0])
+        self.assertEqual((header["format"], header["feature"]), ("uno-recording", "counter"))
+        replay = subprocess.run([BINARY, "replay", str(recording)], capture_output=True, timeout=HANG / 1000)
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+        page.locator("#import").set_input_files(str(recording))
+        expect(page.locator("#timeline-title")).to_have_text("Imported: counter")
+        expect(entries).to_have_count(5)
+        expect(page.locator("#rewind")).to_be_hidden()
+
+        # A todos session: its entries appear as the host adds a todo.
+        sessions.nth(1).click()
+        self.host.send({"op": "send", "session": 2, "action": {"add": {"title": "Buy milk"}}, "id": "milk"})
+        expect(entries.filter(has_text="Buy milk")).to_have_count(1)
+        entries.filter(has_text="Buy milk").click()
+        expect(page.locator("#diff")).to_contain_text("Buy milk")
+        self.screenshot(page, "inspector-todos.png")
+
+        # A file that is not a recording is refused, saying why.
+        bad = Path(self.directory, "bad.jsonl")
+        bad.write_text('{"hello":"world"}\n')
+        page.locator("#import").set_input_files(str(bad))
+        expect(page.locator("#error")).to_contain_text("not an Uno recording")
+
+        # A closed session is shown as closed.
+        self.host.send({"op": "close", "session": 2})
+        expect(sessions.nth(1)).to_have_class(re.compile("closed"))
+
+    def test_a_timeline_of_ten_thousand_entries_keeps_only_the_rows_in_view_in_the_page(self):
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        lines = "".join(json.dumps({"op": "send", "session": 1, "action": "increment"}) + "\n" for _ in range(10_000))
+        self.host.process.stdin.write(lines.encode())
+        self.host.process.stdin.flush()
+        self.host.wait_for(lambda l: l.get("type") == "state" and l["state"]["count"] == 10_000)
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                page = browser.new_page(viewport={"width": 1400, "height": 800})
+                page.goto(self.host.address)
+                page.locator("#sessions li").nth(0).click()
+                expect(page.locator("#detail-title")).to_have_text("Entry 9999: {\"increment\":{}}")
+                rows = page.locator("#timeline .entry").count()
+                self.assertLess(rows, 100)
+                page.locator("#timeline").evaluate("(t) => { t.scrollTop = 0; t.dispatchEvent(new Event('scroll')) }")
+                expect(page.locator("#timeline .entry").first).to_contain_text("initial state")
+            finally:
+                browser.close()
+
+    def screenshot(self, page, name):
+        if SCREENSHOTS:
+            Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(Path(SCREENSHOTS, name)))
+
+
+if __name__ == "__main__":
+    unittest.main()
