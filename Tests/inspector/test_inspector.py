@@ -98,6 +98,86 @@ def resident_kilobytes(pid):
     raise AssertionError("no VmRSS")
 
 
+def start_inspected(arguments):
+    """uno-host with these arguments and --inspector: the process, and the inspector's port and token."""
+    process = subprocess.Popen([BINARY, *arguments, "--inspector"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    line = process.stderr.readline().decode()
+    match = re.search(r"inspector at http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)", line)
+    if not match:
+        process.kill()
+        raise AssertionError(f"uno-host printed no inspector address: {line!r}")
+    return process, int(match.group(1)), match.group(2)
+
+
+def get_json(port, token, path):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG / 1000)
+    connection.request("GET", path, headers={"X-Uno-Token": token})
+    response = connection.getresponse()
+    body = json.loads(response.read())
+    connection.close()
+    return body
+
+
+class FrontEndTests(unittest.TestCase):
+    """The inspector beside each front end: the terminal mode and the MCP server."""
+
+    def test_the_terminal_modes_session_is_inspected(self):
+        process, port, token = start_inspected(["run", "counter", "--format", "pretty"])
+        try:
+            process.stdin.write(b"increment\n")
+            process.stdin.flush()
+            # The diff is printed in the same turn as the inspector reads the entry.
+            while True:
+                line = process.stdout.readline()
+                self.assertTrue(line, "the terminal ended before showing the change")
+                if b"after increment" in line:
+                    break
+            timeline = get_json(port, token, "/api/sessions/1/timeline")
+            self.assertEqual(timeline["feature"], "counter")
+            entry = timeline["entries"][0]
+            self.assertEqual((entry["kind"], entry["action"], entry["via"]), ("action", {"increment": {}}, "terminal"))
+            self.assertEqual(entry["state"]["count"], 1)
+        finally:
+            process.stdin.close()
+            self.assertEqual(process.wait(timeout=HANG / 1000), 0)
+            process.stdout.close()
+            process.stderr.close()
+
+    def test_the_mcp_servers_sessions_are_inspected(self):
+        process, port, token = start_inspected(["mcp"])
+        try:
+            def call(id, name, arguments):
+                message = {"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                           "params": {"name": name, "arguments": arguments}}
+                process.stdin.write((json.dumps(message) + "\n").encode())
+                process.stdin.flush()
+                while True:
+                    line = process.stdout.readline()
+                    self.assertTrue(line, f"the server ended before answering request {id}")
+                    answer = json.loads(line)
+                    if answer.get("id") == id:
+                        return answer["result"]["structuredContent"]
+
+            initialize = {"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+                "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}}
+            process.stdin.write((json.dumps(initialize) + "\n").encode())
+            process.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+            process.stdin.flush()
+            session = call(1, "open_session", {"feature": "counter"})["session"]
+            self.assertEqual(get_json(port, token, "/api/sessions"),
+                             [{"session": session, "feature": "counter", "recordable": True, "recording": True}])
+            sent = call(2, "send_action", {"session": session, "action": "increment", "request": "from-mcp"})
+            self.assertEqual(sent["state"]["count"], 1)
+            entry = get_json(port, token, f"/api/sessions/{session}/timeline")["entries"][0]
+            self.assertEqual((entry["request"], entry["via"]), ("from-mcp", "mcp"))
+        finally:
+            process.stdin.close()
+            self.assertEqual(process.wait(timeout=HANG / 1000), 0)
+            process.stdout.close()
+            process.stderr.close()
+
+
 class InspectorTests(unittest.TestCase):
     def setUp(self):
         self.directory = tempfile.mkdtemp()
