@@ -134,6 +134,15 @@ let package = Package(
       swiftSettings: [.unsafeFlags(["-parse-as-library"])]
     ),
     .testTarget(
+      name: "UnoHostKitTests",
+      dependencies: [
+        "UnoHostKit", "UnoHostCore", "BundledFeatures",
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ],
+      path: "Apps/uno-host/Tests/UnoHostKitTests"
+    ),
+    .testTarget(
       name: "UnoHostInspectorTests",
       dependencies: [
         "UnoHostInspector", "UnoHostCore", "BundledFeatures",

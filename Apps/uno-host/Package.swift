@@ -93,6 +93,14 @@ let package = Package(
     // The executable: the kit over the bundled features.
     .executableTarget(name: "uno-host", dependencies: ["UnoHostKit", "BundledFeatures"]),
     .testTarget(
+      name: "UnoHostKitTests",
+      dependencies: [
+        "UnoHostKit", "UnoHostCore", "BundledFeatures",
+        .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
+      ]
+    ),
+    .testTarget(
       name: "UnoHostInspectorTests",
       dependencies: [
         "UnoHostInspector", "UnoHostCore", "BundledFeatures",

@@ -264,20 +264,56 @@ public final class HostSessions {
   public func send(
     _ action: JSONValue, to number: Int, request: JSONValue? = nil
   ) throws(Failure) -> (request: JSONValue, task: EventTask) {
-    let session = try self.session(number)
+    do {
+      return try send(to: number, request: request) { session throws(FeatureError) in try session.send(action)
+      }
+    } catch {
+      switch error {
+      case .refused(let failure): throw failure
+      case .failed(let error): throw Failure(error.code, error.description)
+      }
+    }
+  }
+
+  /// Why ``send(to:request:_:)`` sent nothing.
+  public enum SendFailure<Failed: Error>: Error {
+    /// The host refused the request: no such session, or a request of that id still runs.
+    case refused(Failure)
+    /// What was sent failed: `body`'s error.
+    case failed(Failed)
+  }
+
+  /// Sends to `session` whatever `body` sends to its ``FeatureSession`` (an action, a feature's
+  /// command), as `request` (`auto-<n>` when `nil`): its changes and the end of its effects are
+  /// reported as those of `request`, as ``send(_:to:request:)`` reports an action's.
+  ///
+  /// ```swift
+  /// try sessions.send(to: 1) { try $0.runCommand("toggle", argument: "0") }
+  /// ```
+  @discardableResult
+  public func send<Failed: Error>(
+    to number: Int, request: JSONValue? = nil, _ body: (FeatureSession) throws(Failed) -> EventTask
+  ) throws(SendFailure<Failed>) -> (request: JSONValue, task: EventTask) {
+    let session: Session
+    do {
+      session = try self.session(number)
+    } catch {
+      throw .refused(error)
+    }
     let request = request ?? autoRequestID()
     let key = HostRequests.key(request, in: number)
     if requests.task(of: key) != nil {
-      throw Failure(
-        "duplicate_request", "request \(request.text) of session \(number) is still running; use a new id")
+      throw .refused(
+        Failure(
+          "duplicate_request", "request \(request.text) of session \(number) is still running; use a new id"))
     }
     sending = (number, request)
     defer { sending = nil }
     let task: EventTask
     do {
-      task = try session.session.send(action)
+      task = try body(session.session)
     } catch {
-      throw Failure(error.code, error.description)
+      throw .failed(error)
     }
     guard let taskID = task.id else {
       events(.finished(session: number, request: request, cancelled: false))
@@ -287,6 +323,11 @@ public final class HostSessions {
       self?.events(.finished(session: number, request: request, cancelled: cancelled))
     }
     return (request, task)
+  }
+
+  /// The request whose action started the effect running as `task`, if it still runs.
+  public func request(runningAs task: EventTask.ID) -> JSONValue? {
+    requests.request(runningAs: task)
   }
 
   /// Cancels the effects of the running request `request` (its id as a string) in `session`.

@@ -17,40 +17,68 @@ import UnoPlugin
 /// ```
 @MainActor
 final class TerminalSession {
+  /// The sessions the terminal's one session is open in, as the other front ends' are: requests
+  /// are tracked there, and an inspector can follow it.
+  let sessions: HostSessions
+  private let number: Int
   private let plugin: FeaturePlugin
   private let registry: FeatureRegistry
+  /// The session itself, for its commands, its dumps and its diffs.
   private let session: FeatureSession
   private let write: @MainActor (String) -> Void
   /// The line being handled, to head the change it causes.
   private var typing: String?
-  /// What was typed, by the event task of the action it sent: to head the changes its effects
-  /// make later. This table and `tasks` hold only the actions whose effects still run: an entry
-  /// goes when its effects have finished, so that a long session does not grow.
-  private var typedByTask: [EventTask.ID: String] = [:]
-  /// The tasks of the actions whose effects still run, for waiting at the end of input.
-  private var tasks: [EventTask.ID: EventTask] = [:]
+  /// What was typed, by the request that sent it, while its effects run: to head the changes
+  /// they make later. An entry goes when the request's effects have ended, so that a long
+  /// session does not grow.
+  private var typedByRequest: [JSONValue: String] = [:]
   /// Whether `quit` was typed.
   private(set) var hasQuit = false
 
-  /// Opens a session of `plugin`'s feature in `sessions` (where an inspector can follow it) and
-  /// drives it directly.
+  /// Opens a session of `plugin`'s feature (in ``sessions``, with `sessionDependencies`, recording
+  /// its last `recordLimit` changes when given) and shows it.
   init(
-    plugin: FeaturePlugin, sessions: HostSessions,
+    plugin: FeaturePlugin, registry: FeatureRegistry,
+    sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void, recordLimit: Int? = nil,
     write: @escaping @MainActor (String) -> Void
   ) throws(HostSessions.Failure) {
+    // The sessions' events reach this terminal once it exists.
+    let relay = EventRelay()
+    sessions = HostSessions(
+      registry: registry, sessionDependencies: sessionDependencies, recordLimit: recordLimit
+    ) { relay.handle?($0) }
     self.plugin = plugin
-    self.registry = sessions.registry
+    self.registry = registry
     self.write = write
-    self.session = try sessions.featureSession(sessions.open(plugin.name).session)
+    number = try sessions.open(plugin.name).session
+    session = try sessions.featureSession(number)
+    relay.handle = { [weak self] event in self?.handle(event) }
     session.observeViewStateDiffs { [weak self] diff, source in
       self?.changed(diff, source: source)
     }
-    session.observeEffectFailures { [weak self] message, task in
-      guard let self else { return }
-      self.write("effect of \(self.typedByTask[task] ?? "an earlier action") failed: \(message)")
-    }
     write("\(plugin.name): \(plugin.summary)\nType an action, or 'help'. Ctrl-D or 'quit' ends.\n")
     write(session.viewStateDump)
+  }
+
+  /// Hands the sessions' events to the terminal that owns them.
+  private final class EventRelay {
+    var handle: (@MainActor (HostSessions.Event) -> Void)?
+  }
+
+  /// What was typed to send `request`, if its effects still run.
+  private func typed(_ request: JSONValue?) -> String {
+    request.flatMap { typedByRequest[$0] } ?? "an earlier action"
+  }
+
+  private func handle(_ event: HostSessions.Event) {
+    switch event {
+    case .finished(_, let request, _):
+      typedByRequest[request] = nil
+    case .warning(_, let request, _, let message):
+      write("effect of \(typed(request)) failed: \(message)")
+    case .changed:
+      break  // shown as a diff (`changed(_:source:)`)
+    }
   }
 
   private func changed(_ diff: String, source: StateChangeSource) {
@@ -59,7 +87,7 @@ final class TerminalSession {
     case .action:
       cause = "after \(typing ?? "an action")"
     case .effect(let task):
-      cause = "effect of \(typedByTask[task] ?? "an earlier action")"
+      cause = "effect of \(typed(sessions.request(runningAs: task)))"
     case .sharedValue:
       cause = "a shared value changed"
     case .rewind:
@@ -67,6 +95,9 @@ final class TerminalSession {
     }
     write("\(cause):\n\(diff)")
   }
+
+  /// How many typed lines are kept for effects still running (none once they have all ended).
+  var linesKeptForEffects: Int { typedByRequest.count }
 
   /// Handles one typed line.
   func handle(_ line: String) {
@@ -93,9 +124,15 @@ final class TerminalSession {
       typing = trimmed
       defer { typing = nil }
       do {
-        track(try session.runCommand(words[0], argument: words.count == 2 ? words[1] : nil), typed: trimmed)
+        let sent = try sessions.send(to: number) { session throws(FeatureCommandError) in
+          try session.runCommand(words[0], argument: words.count == 2 ? words[1] : nil)
+        }
+        track(sent, typed: trimmed)
       } catch {
-        write(error.message)
+        switch error {
+        case .refused(let failure): write(failure.message)
+        case .failed(let error): write(error.message)
+        }
       }
       return
     }
@@ -109,37 +146,26 @@ final class TerminalSession {
     typing = trimmed
     defer { typing = nil }
     do {
-      track(try session.send(action), typed: trimmed)
+      track(
+        try sessions.send(to: number) { session throws(FeatureError) in try session.send(action) },
+        typed: trimmed)
     } catch {
-      write(sentence(for: error))
+      switch error {
+      case .refused(let failure): write(failure.message)
+      case .failed(let error): write(sentence(for: error))
+      }
     }
   }
 
-  /// Remembers what was typed for the action's effects, and the task, to wait for at the end.
-  private func track(_ task: EventTask, typed: String) {
-    guard let id = task.id else { return }
-    typedByTask[id] = typed
-    tasks[id] = task
-    Task { [weak self] in
-      await task.finish()
-      self?.typedByTask[id] = nil
-      self?.tasks[id] = nil
-    }
+  /// Remembers what was typed for the request's effects while they run.
+  private func track(_ sent: (request: JSONValue, task: EventTask), typed: String) {
+    guard let id = sent.task.id, sessions.request(runningAs: id) != nil else { return }
+    typedByRequest[sent.request] = typed
   }
 
   /// Waits until every action's effects have finished, or `timeout` has passed.
   func drain(timeout: Duration) async {
-    let tasks = Array(self.tasks.values)
-    await withTaskGroup(of: Void.self) { group in
-      group.addTask {
-        for task in tasks { await task.finish() }
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-      }
-      await group.next()
-      group.cancelAll()
-    }
+    _ = await sessions.drain(timeout: timeout)
   }
 
   // MARK: Reading actions

@@ -402,18 +402,16 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
   let signals = handleSignals {
     writer.flush(); exit(0)
   }
-  let sessions = HostSessions(
-    registry: registry, sessionDependencies: options.sessionDependencies, recordLimit: options.recording
-  ) { _ in }
-  let inspector = await startInspector(sessions, via: "terminal", options: options)
   let terminal: TerminalSession
   do {
     terminal = try TerminalSession(
-      plugin: registry[feature]!, sessions: sessions, write: { writer.write($0) })
+      plugin: registry[feature]!, registry: registry, sessionDependencies: options.sessionDependencies,
+      recordLimit: options.recording, write: { writer.write($0) })
   } catch {
     FileHandle.standardError.write(Data("\(hostName): \(error.message)\n".utf8))
     exit(1)
   }
+  let inspector = await startInspector(terminal.sessions, via: "terminal", options: options)
   var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
   reading: for await chunk in StdinReader.chunks() {
     var quit = false

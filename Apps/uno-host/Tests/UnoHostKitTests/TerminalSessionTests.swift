@@ -1,0 +1,59 @@
+import BundledFeatures
+import Clocks
+import Dependencies
+import Testing
+import UnoHostCore
+import UnoPlugin
+
+@testable import UnoHostKit
+
+/// The terminal mode over the host's sessions: what it keeps for the effects of what was typed,
+/// and how it heads their changes.
+@MainActor
+@Suite struct TerminalSessionTests {
+  @Test func aHundredThousandActionsLeaveNothingBehind() throws {
+    let registry = try makeRegistry()
+    var written = 0
+    let terminal = try TerminalSession(
+      plugin: registry["counter"]!, registry: registry, sessionDependencies: { _ in },
+      write: { _ in written += 1 })
+    for _ in 0..<100_000 { terminal.handle("increment") }
+    #expect(terminal.linesKeptForEffects == 0)
+    #expect(terminal.sessions.runningRequests == 0)
+    #expect(written == 2 + 100_000)  // the welcome, the state, then one diff per action
+    #expect(
+      try terminal.sessions.stateValue(of: 1)
+        == .object([
+          "count": .integer(100_000), "displayText": .string("Count: 100000"), "pendingText": .string(""),
+        ]))
+  }
+
+  @Test func whatWasTypedHeadsItsEffectsChangesAndIsForgottenWhenTheyEnd() async throws {
+    let registry = try makeRegistry()
+    let clock = TestClock()
+    var lines: [String] = []
+    let terminal = try TerminalSession(
+      plugin: registry["counter"]!, registry: registry,
+      sessionDependencies: { $0.continuousClock = clock }, write: { lines.append($0) })
+    for _ in 0..<3 { terminal.handle("incrementLater") }
+    #expect(terminal.linesKeptForEffects == 3)
+    #expect(terminal.sessions.runningRequests == 3)
+    await clock.run()
+    #expect(await terminal.sessions.drain(timeout: .seconds(60)))
+    #expect(terminal.linesKeptForEffects == 0)
+    #expect(lines.filter { $0.hasPrefix("effect of incrementLater:") }.count == 3)
+  }
+
+  @Test func aMistypedActionIsAnsweredAndSendsNothing() throws {
+    let registry = try makeRegistry()
+    var lines: [String] = []
+    let terminal = try TerminalSession(
+      plugin: registry["counter"]!, registry: registry, sessionDependencies: { _ in },
+      write: { lines.append($0) })
+    terminal.handle("incremnt")
+    #expect(
+      lines.last
+        == "There is no action 'incremnt' in counter. Did you mean 'increment'? Type 'help' to see them all.")
+    #expect(terminal.linesKeptForEffects == 0)
+  }
+}
