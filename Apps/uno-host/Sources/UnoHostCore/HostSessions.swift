@@ -86,13 +86,15 @@ public final class HostSessions {
   ///   - sessionDependencies: Applied where each session's runtime is created (uno-host sets the
   ///     data directory and, for reproducible transcripts, the id generator).
   ///   - trace: The change printer of each session, if changes are traced.
-  ///   - events: Told of every view-state change and of the end of every request's effects.
+  ///   - events: Told of every view-state change and of the end of every request's effects. A
+  ///     front end that owns the sessions (and so cannot be captured here) observes them with
+  ///     ``observe(_:)`` instead.
   public init(
     registry: FeatureRegistry,
     sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void = { _ in },
     trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)? = nil,
     recordLimit: Int? = nil,
-    events: @escaping @MainActor (Event) -> Void
+    events: @escaping @MainActor (Event) -> Void = { _ in }
   ) {
     self.registry = registry
     self.recordLimit = recordLimit

@@ -13,7 +13,7 @@ import UnoPlugin
 public final class ProtocolHost {
   private let output: @MainActor (String) -> Void
   /// The sessions and their running requests; their changes come back as ``event(_:)``.
-  private var sessions: HostSessions!
+  private let sessions: HostSessions
   /// The sessions this host has open (the inspector follows them).
   public var hostSessions: HostSessions { sessions }
   private lazy var featuresJSON = sessions.registry.listing.text
@@ -43,9 +43,10 @@ public final class ProtocolHost {
   ) {
     self.output = output
     self.sessions = HostSessions(
-      registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit
-    ) { [unowned self] event in
-      self.event(event)
+      registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit)
+    // The host owns its sessions: they tell it of their events through a weak reference.
+    sessions.observe { [weak self] activity in
+      if case .event(let event) = activity { self?.event(event) }
     }
   }
 

@@ -42,27 +42,22 @@ final class TerminalSession {
     sessionDependencies: @escaping @Sendable (inout DependencyValues) -> Void, recordLimit: Int? = nil,
     write: @escaping @MainActor (String) -> Void
   ) throws(HostSessions.Failure) {
-    // The sessions' events reach this terminal once it exists.
-    let relay = EventRelay()
     sessions = HostSessions(
-      registry: registry, sessionDependencies: sessionDependencies, recordLimit: recordLimit
-    ) { relay.handle?($0) }
+      registry: registry, sessionDependencies: sessionDependencies, recordLimit: recordLimit)
     self.plugin = plugin
     self.registry = registry
     self.write = write
     number = try sessions.open(plugin.name).session
     session = try sessions.featureSession(number)
-    relay.handle = { [weak self] event in self?.handle(event) }
+    // The terminal owns its sessions: they tell it of their events through a weak reference.
+    sessions.observe { [weak self] activity in
+      if case .event(let event) = activity { self?.handle(event) }
+    }
     session.observeViewStateDiffs { [weak self] diff, source in
       self?.changed(diff, source: source)
     }
     write("\(plugin.name): \(plugin.summary)\nType an action, or 'help'. Ctrl-D or 'quit' ends.\n")
     write(session.viewStateDump)
-  }
-
-  /// Hands the sessions' events to the terminal that owns them.
-  private final class EventRelay {
-    var handle: (@MainActor (HostSessions.Event) -> Void)?
   }
 
   /// What was typed to send `request`, if its effects still run.

@@ -25,7 +25,7 @@ import UnoPlugin
 public final class MCPHost {
   /// The SDK's server.
   public let server: Server
-  private var sessions: HostSessions!
+  private let sessions: HostSessions
   /// The sessions this host has open (the inspector follows them).
   public var hostSessions: HostSessions { sessions }
   /// Sessions whose state resource a client subscribed to.
@@ -67,9 +67,10 @@ public final class MCPHost {
     )
     (noticeStream, notifications) = AsyncStream<Notice>.makeStream()
     sessions = HostSessions(
-      registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit
-    ) {
-      [unowned self] event in
+      registry: registry, sessionDependencies: sessionDependencies, trace: trace, recordLimit: recordLimit)
+    // The host owns its sessions: they tell it of their events through a weak reference.
+    sessions.observe { [weak self] activity in
+      guard let self, case .event(let event) = activity else { return }
       switch event {
       case .changed(let session, _, _) where subscribed.contains(session):
         notifications.yield(.updated(uri: Self.stateURI(session)))
