@@ -3,14 +3,14 @@ import IssueReporting
 
 /// Debug-only detection of a view model re-created while the previous one from the same call site
 /// is still alive, which usually means a SwiftUI view stores it without `@State`.
-struct CallSite: Sendable {
+struct LiveViewModelSite: Sendable {
   let key: String
 
   private static let live = Locked<[String: Int]>([:])
 
   /// Registers a view model created at `fileID:line`, reporting if one from there is alive.
   /// Returns `nil` in release builds.
-  static func register(fileID: StaticString, line: UInt) -> CallSite? {
+  static func register(fileID: StaticString, line: UInt) -> LiveViewModelSite? {
     #if DEBUG
       let key = "\(fileID):\(line)"
       let alreadyLive = live.withLock { live -> Bool in
@@ -41,7 +41,7 @@ struct CallSite: Sendable {
           fileID: fileID, line: line
         )
       }
-      return CallSite(key: key)
+      return LiveViewModelSite(key: key)
     #else
       return nil
     #endif

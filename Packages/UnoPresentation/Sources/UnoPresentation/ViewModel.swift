@@ -38,7 +38,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   /// then cost neither its memory nor a lock on every change.
   private var streams: StreamContinuations<ViewState>?
   private var viewStateObservers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
-  private let callSite: CallSite?
+  private let callSite: LiveViewModelSite?
   /// `\.viewState`, made once: a key path literal in a generic class is instantiated at run time
   /// each time it is evaluated, which cost more than the rest of a send together.
   private let viewStateKeyPath: KeyPath<ViewModel, ViewState>
@@ -90,7 +90,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
       self.runtime = InteractorRuntime(interactor)
     }
     self.callSite =
-      reportsReinitialization ?? !isTesting ? CallSite.register(fileID: fileID, line: line) : nil
+      reportsReinitialization ?? !isTesting ? LiveViewModelSite.register(fileID: fileID, line: line) : nil
     runtime.addObserver(withSource: { [weak self] domainState, source in
       self?.domainStateDidChange(domainState, source: source)
     })

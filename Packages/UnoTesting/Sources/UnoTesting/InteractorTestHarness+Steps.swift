@@ -30,7 +30,7 @@ extension InteractorTestHarness where State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) -> EventTask {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.handlePostedActions()
     reportUnreceived(before: "sending '\(action)'", at: location)
     let (previous, previousShared, index) = history.withLock {
@@ -72,7 +72,7 @@ extension InteractorTestHarness where State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.handlePostedActions()
     while true {
       let (next, count) = history.withLock { history in
@@ -120,7 +120,7 @@ extension InteractorTestHarness where State: Equatable {
   /// Fails if `actual` is not `expected` (each with the shared values it holds), with a diff.
   private func check(
     _ actual: (State, SharedSnapshot), against expected: (State, SharedSnapshot), what: String,
-    at location: SourceLocation
+    at location: CallSite
   ) {
     guard !SharedSnapshot.isEqual(expected.0, expected.1, actual.0, actual.1) else { return }
     let difference =
@@ -139,7 +139,7 @@ extension InteractorTestHarness where State: Equatable {
   /// In exhaustive mode, fails if effects wrote changes since the last step that no assertion
   /// covered, then counts them as asserted so that they are reported once. (States that actions
   /// sent without a step assertion produced are left to ``assertStates(_:timeout:fileID:filePath:line:column:)``.)
-  private func reportUnreceived(before what: String, at location: SourceLocation) {
+  private func reportUnreceived(before what: String, at location: CallSite) {
     guard exhaustivity == .on else { return }
     let (unasserted, states, shared) = history.withLock { history in
       let unasserted = (history.cursor..<history.states.count).filter {

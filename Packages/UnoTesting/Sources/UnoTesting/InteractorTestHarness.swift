@@ -106,7 +106,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
       for index in indices { asserted[index] = true }
     }
   }
-  let location: SourceLocation
+  let location: CallSite
 
   /// Creates a harness that starts from the interactor's `Interactor.initialValue`.
   ///
@@ -155,7 +155,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
     self.exhaustivity = exhaustivity
     self.history = Locked(History(states: [initialState], shared: [SharedSnapshot.capture(initialState)]))
@@ -418,11 +418,4 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     /// The report.
     public var description: String { message }
   }
-}
-
-struct SourceLocation: Sendable {
-  let fileID: StaticString
-  let filePath: StaticString
-  let line: UInt
-  let column: UInt
 }
