@@ -71,7 +71,7 @@ public final class HostSessions {
   private let trace: (@Sendable (_ session: Int, _ feature: String) -> _ChangePrinter)?
   /// When set (uno-host `--record`), every session of a recordable feature records its last
   /// `recordLimit` changes from the moment it opens.
-  private let recordLimit: Int?
+  public let recordLimit: Int?
   private var sessions: [Int: Session] = [:]
   private var nextSession = 1
   private var nextAutoRequest = 1
@@ -208,6 +208,12 @@ public final class HostSessions {
       throw Failure("not_recording", "session \(number) is not recording")
     }
     return entries
+  }
+
+  /// How many entries `session` has recorded, dropped ones included; `nil` when it is not
+  /// recording.
+  public func recordedCount(of number: Int) throws(Failure) -> Int? {
+    try session(number).session.recordedCount
   }
 
   /// Sets `session` back to the state after its recorded entry `index` (`dropped - 1` for the

@@ -142,7 +142,7 @@ public final class Inspector {
       broadcast(["type": .string("closed"), "session": .integer(session)])
     case .event(.changed(let session, _, let request)):
       readNewEntries(of: session, madeBy: request)
-      if let state = try? sessions.stateValue(of: session) {
+      if !clients.isEmpty, let state = try? sessions.stateValue(of: session) {
         broadcast(["type": .string("state"), "session": .integer(session), "state": state])
       }
     case .event(.finished(let session, let request, _)):
@@ -157,17 +157,23 @@ public final class Inspector {
 
   /// Reads the entries `session` recorded since last time, tags them with `request` (the
   /// request whose change or end revealed them) and sends them to every page.
+  ///
+  /// With no page connected, only the requests are noted: the entries are read (and encoded)
+  /// when a page asks for the timeline, so that a host nobody is inspecting pays one count per
+  /// change.
   private func readNewEntries(of session: Int, madeBy request: JSONValue?) {
-    guard var timeline = timelines[session],
-      let new = try? sessions.recordedEntries(of: session, from: timeline.seen), !new.lines.isEmpty
+    guard var timeline = timelines[session], let count = try? sessions.recordedCount(of: session),
+      count > timeline.seen
     else { return }
-    timeline.seen = new.first + new.lines.count
-    for index in new.first..<timeline.seen { timeline.requests[index] = request }
-    // Only the requests of entries the ring still holds.
-    if timeline.requests.count > 2 * (timeline.seen - new.dropped) {
-      timeline.requests = timeline.requests.filter { $0.key >= new.dropped }
+    for index in timeline.seen..<count { timeline.requests[index] = request }
+    let first = timeline.seen
+    timeline.seen = count
+    // Only the requests of entries the ring still holds (at most twice as many are kept).
+    if let limit = sessions.recordLimit, timeline.requests.count > 2 * limit {
+      timeline.requests = timeline.requests.filter { $0.key >= count - limit }
     }
     timelines[session] = timeline
+    guard !clients.isEmpty, let new = try? sessions.recordedEntries(of: session, from: first) else { return }
     let entries = new.lines.enumerated().map { offset, line in
       entry(line, index: new.first + offset, session: session)
     }

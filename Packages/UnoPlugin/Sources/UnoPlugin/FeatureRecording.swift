@@ -108,6 +108,10 @@ extension FeatureSession {
     return try recordingSupport.entries(index)
   }
 
+  /// How many entries the session has recorded, dropped ones included (see
+  /// `InteractorRuntime.recordedCount`); `nil` when it is not recording.
+  public var recordedCount: Int? { recordingSupport?.count() }
+
   /// Sets the session back to the state after recorded entry `index`, as a change of its own
   /// (a rewind; see `InteractorRuntime.rewind(toRecordedEntry:)`).
   ///
@@ -131,7 +135,8 @@ extension FeatureSession {
         guard let (first, dropped, entries) = runtime?.recordedEntries(from: index) else { return nil }
         return RecordedEntries(first: first, dropped: dropped, lines: try entries.map { try $0.jsonLine() })
       },
-      rewind: { [weak runtime] index in runtime?.rewind(toRecordedEntry: index) ?? false }
+      rewind: { [weak runtime] index in runtime?.rewind(toRecordedEntry: index) ?? false },
+      count: { [weak runtime] in runtime?.recordedCount }
     )
   }
 
@@ -142,6 +147,7 @@ extension FeatureSession {
     let jsonLines: @MainActor () throws -> String?
     let entries: @MainActor (Int) throws -> RecordedEntries?
     let rewind: @MainActor (Int) -> Bool
+    let count: @MainActor () -> Int?
   }
 }
 
