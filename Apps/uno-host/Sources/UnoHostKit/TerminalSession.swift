@@ -57,7 +57,7 @@ final class TerminalSession {
       self?.changed(diff, source: source)
     }
     write("\(plugin.name): \(plugin.summary)\nType an action, or 'help'. Ctrl-D or 'quit' ends.\n")
-    write(session.viewStateDump)
+    write(pasteable(session.viewStateDump))
   }
 
   /// What was typed to send `request`, if its effects still run.
@@ -88,7 +88,7 @@ final class TerminalSession {
     case .rewind:
       cause = "rewound"
     }
-    write("\(cause):\n\(diff)")
+    write("\(cause):\n\(pasteable(diff))")
   }
 
   /// How many typed lines are kept for effects still running (none once they have all ended).
@@ -103,7 +103,7 @@ final class TerminalSession {
       write(help())
       return
     case "state":
-      write(session.viewStateDump)
+      write(pasteable(session.viewStateDump))
       return
     case "features":
       write(describeFeatures(registry))
@@ -303,6 +303,14 @@ final class TerminalSession {
     case .notRecordable(let feature):
       return "\(feature) cannot be recorded."
     }
+  }
+}
+
+/// `text` with each `UUID(…)` of a dump written as JSON writes it, `"…"`, so that an id shown
+/// can be pasted into a JSON action as it is.
+func pasteable(_ text: String) -> String {
+  text.replacing(#/UUID\(([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})\)/#) {
+    "\"\($0.output.1)\""
   }
 }
 

@@ -56,4 +56,11 @@ import UnoPlugin
         == "There is no action 'incremnt' in counter. Did you mean 'increment'? Type 'help' to see them all.")
     #expect(terminal.linesKeptForEffects == 0)
   }
+
+  @Test func idsAreShownAsTheyArePastedIntoJSON() {
+    #expect(
+      pasteable("id: UUID(92457F3F-5023-45F1-9FE7-3D4A8F623C36),\n  other: UUID(nope)")
+        == "id: \"92457F3F-5023-45F1-9FE7-3D4A8F623C36\",\n  other: UUID(nope)")
+    #expect(pasteable("") == "")
+  }
 }
