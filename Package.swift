@@ -18,6 +18,7 @@ let package = Package(
   dependencies: [
     .package(path: "Packages/UnoCore"),
     .package(path: "Packages/UnoPlugin"),
+    .package(path: "Packages/UnoJSON"),
     .package(path: "Packages/Counter"),
     .package(path: "Packages/Search"),
     .package(path: "Packages/Todos"),
@@ -62,6 +63,7 @@ let package = Package(
       name: "UnoHostCore",
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoJSON", package: "UnoJSON"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ],

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=("$@")
-[ ${#packages[@]} -gt 0 ] || packages=(UnoCore UnoComposition UnoPresentation UnoTesting UnoPlugin)
+[ ${#packages[@]} -gt 0 ] || packages=(UnoCore UnoComposition UnoPresentation UnoTesting UnoJSON UnoPlugin)
 for package in "${packages[@]}"; do
   echo "==> documentation of $package"
   out="$(mktemp -d /tmp/uno-docs.XXXXXX)"

@@ -13,6 +13,7 @@ let package = Package(
     // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
+    .package(path: "../UnoJSON"),
     .package(path: "../UnoPresentation"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
@@ -27,6 +28,7 @@ let package = Package(
       name: "UnoPlugin",
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoJSON", package: "UnoJSON"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -1,3 +1,4 @@
+@_spi(Internals) import UnoJSON
 import UnoPlugin
 
 /// One line uno-host writes: every answer, event and error of the protocol

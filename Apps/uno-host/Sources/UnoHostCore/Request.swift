@@ -47,7 +47,7 @@ public enum Limits {
   /// The longest line read; longer lines are dropped and answered with `line_too_long`.
   public static let maximumLineLength = 1 << 20
   /// The deepest nesting of arrays and objects accepted.
-  public static let maximumDepth = 64
+  public static let maximumDepth = defaultMaximumJSONDepth
 }
 
 /// Parses one line into a request.

@@ -8,7 +8,7 @@ import UnoPlugin
 /// The inspector's model over a host's sessions: what a page is sent as sessions open, change
 /// and close, and what it can read and do.
 @MainActor
-@Suite struct InspectorTests {
+@Suite(.timeLimit(.minutes(1))) struct InspectorTests {
   let sessions: HostSessions
   let inspector: Inspector
 
@@ -17,34 +17,24 @@ import UnoPlugin
     inspector = Inspector(sessions: sessions, via: "stdin")
   }
 
-  /// The messages a page has been sent so far, decoded.
-  final class Page {
-    var messages: [JSONValue] = []
-    let client: Int
-    private let task: Task<Void, Never>
+  /// A connected page: the messages it has been sent, decoded, read as a test asks for them.
+  @MainActor final class Page {
+    private(set) var messages: [JSONValue] = []
+    private var iterator: AsyncStream<String>.Iterator
 
-    @MainActor init(_ inspector: Inspector) {
-      let (client, stream) = inspector.connect()
-      self.client = client
-      let box = MessagesBox()
-      self.box = box
-      task = Task { @MainActor in
-        for await text in stream { box.messages.append((try? parseJSON(Array(text.utf8))) ?? .null) }
-        box.ended = true
+    init(_ inspector: Inspector) {
+      iterator = inspector.connect().messages.makeAsyncIterator()
+    }
+
+    /// Reads until the page has been sent `count` messages (or its stream ended); returns them.
+    func waitFor(_ count: Int) async -> [JSONValue] {
+      var iterator = self.iterator
+      defer { self.iterator = iterator }
+      while messages.count < count, let text = await iterator.next(isolation: MainActor.shared) {
+        messages.append((try? parseJSON(Array(text.utf8))) ?? .null)
       }
+      return messages
     }
-    let box: MessagesBox
-
-    /// Waits until the page has been sent `count` messages (or its stream ended); returns them.
-    @MainActor func waitFor(_ count: Int) async -> [JSONValue] {
-      while box.messages.count < count && !box.ended { await Task.yield() }
-      return box.messages
-    }
-  }
-
-  @MainActor final class MessagesBox {
-    var messages: [JSONValue] = []
-    var ended = false
   }
 
   @Test func aPageIsToldOfSessionsAndOfEachEntryWithTheRequestThatMadeIt() async throws {

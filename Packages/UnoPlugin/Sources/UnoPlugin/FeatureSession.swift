@@ -112,7 +112,7 @@ public final class FeatureSession {
     _observeEffectFailures(onFailure)
   }
 
-  /// The current view state as a ``JSONValue``, encoded directly rather than parsed back from
+  /// The current view state as a `JSONValue`, encoded directly rather than parsed back from
   /// ``viewStateJSON`` (an MCP tool's structured result, for instance).
   public var viewStateValue: JSONValue { _viewStateValue() }
 
@@ -184,13 +184,13 @@ enum JSONCoding {
   }
 
   /// `value`'s JSON text, as `JSONEncoder` with these settings writes it: through
-  /// ``JSONValueEncoder`` (several times faster), or `fallback` for the values it leaves to it.
+  /// `JSONValueEncoder` (several times faster), or `fallback` for the values it leaves to it.
   static func text(of value: some Encodable, fallback: JSONEncoder) -> String {
     if let text = try? JSONValueEncoder().text(value) { return text }
     return string(of: value, encoder: fallback)
   }
 
-  /// `value` as a ``JSONValue``: through ``JSONValueEncoder``, or through `JSONEncoder` and back
+  /// `value` as a `JSONValue`: through `JSONValueEncoder`, or through `JSONEncoder` and back
   /// for the values it leaves to it.
   static func value(of value: some Encodable) -> JSONValue {
     if let encoded = try? JSONValueEncoder().encode(value) { return encoded }

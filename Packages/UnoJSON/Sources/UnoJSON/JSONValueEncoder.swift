@@ -12,16 +12,24 @@ import Foundation
 /// ```swift
 /// let value = try JSONValueEncoder().encode(viewState)  // .object(["count": .integer(1), ...])
 /// ```
-struct JSONValueEncoder {
+public struct JSONValueEncoder: Sendable {
   /// The value holds something this encoder leaves to `JSONEncoder`.
-  struct Unsupported: Error {}
+  public struct Unsupported: Error {}
 
-  func encode(_ value: some Encodable) throws -> JSONValue {
+  /// An encoder.
+  public init() {}
+
+  /// `value` as a ``JSONValue``.
+  ///
+  /// - Throws: ``Unsupported`` for a value this encoder leaves to `JSONEncoder`.
+  public func encode(_ value: some Encodable) throws -> JSONValue {
     try node(value).value
   }
 
   /// `value`'s JSON text (``JSONValue/text``), written from the encoded tree directly.
-  func text(_ value: some Encodable) throws -> String {
+  ///
+  /// - Throws: ``Unsupported`` for a value this encoder leaves to `JSONEncoder`.
+  public func text(_ value: some Encodable) throws -> String {
     var output: [UInt8] = []
     output.reserveCapacity(128)
     try node(value).write(to: &output)

@@ -1,5 +1,3 @@
-import UnoPlugin
-
 /// Why ``parseJSON(_:maximumDepth:)`` rejected its input, and where.
 public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What kind of problem it is, for programs (a host's error code).
@@ -46,7 +44,7 @@ public struct JSONParseError: Error, Equatable, Sendable, CustomStringConvertibl
 ///     can exhaust the stack.
 /// - Throws: ``JSONParseError`` naming the first problem.
 public func parseJSON(
-  _ bytes: [UInt8], maximumDepth: Int = Limits.maximumDepth
+  _ bytes: [UInt8], maximumDepth: Int = defaultMaximumJSONDepth
 ) throws(JSONParseError) -> JSONValue {
   // Most lines are ASCII, which is valid UTF-8: only others need the full check.
   guard bytes.allSatisfy({ $0 < 0x80 }) || String(validating: bytes, as: UTF8.self) != nil else {
@@ -309,3 +307,7 @@ struct JSONParser {
 
   func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }
+
+/// How deeply ``parseJSON(_:maximumDepth:)`` lets arrays and objects nest unless told otherwise:
+/// deep enough for any action or state, shallow enough that hostile input cannot exhaust the stack.
+public let defaultMaximumJSONDepth = 64

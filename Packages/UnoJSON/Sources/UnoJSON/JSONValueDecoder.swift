@@ -15,8 +15,14 @@
 /// ```swift
 /// let action = try JSONValueDecoder().decode(CounterAction.self, from: .object(["increment": .object([:])]))
 /// ```
-struct JSONValueDecoder {
-  func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
+public struct JSONValueDecoder: Sendable {
+  /// A decoder.
+  public init() {}
+
+  /// A `T` read from `value`.
+  ///
+  /// - Throws: A `DecodingError` naming the path that does not fit.
+  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try ValueDecoder(value: value, codingPath: []).unbox(type)
   }
 }

@@ -89,10 +89,10 @@ extension JSONValue {
   }
 
   /// `{}`, an action's empty payload.
-  static let emptyObject = JSONValue.object([:])
+  public static let emptyObject = JSONValue.object([:])
 
   /// Whether this is `{}`.
-  var isEmptyObject: Bool {
+  public var isEmptyObject: Bool {
     if case .object(let object) = self { object.isEmpty } else { false }
   }
 
@@ -108,7 +108,7 @@ extension JSONValue {
   /// JSONValue.string("state").write(to: &line)
   /// line.append(UInt8(ascii: "}"))  // {"type":"state"}
   /// ```
-  public func write(to output: inout [UInt8]) {
+  @_spi(Internals) public func write(to output: inout [UInt8]) {
     switch self {
     case .null: output.append(contentsOf: "null".utf8)
     case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
@@ -140,7 +140,7 @@ extension JSONValue {
 
   /// Appends the start of an object's field to `output`: a comma unless it is the `first`, the
   /// key quoted, and a colon. The field's value comes next (``write(to:)``).
-  public static func writeKey(_ key: String, first: Bool, to output: inout [UInt8]) {
+  @_spi(Internals) public static func writeKey(_ key: String, first: Bool, to output: inout [UInt8]) {
     if !first { output.append(UInt8(ascii: ",")) }
     writeQuoted(key, to: &output)
     output.append(UInt8(ascii: ":"))
@@ -184,7 +184,7 @@ extension JSONValue {
 
   /// Appends `string` as a JSON string literal. The characters JSON escapes are all ASCII, so
   /// the UTF-8 bytes of everything else are copied as they are.
-  public static func writeQuoted(_ string: String, to output: inout [UInt8]) {
+  @_spi(Internals) public static func writeQuoted(_ string: String, to output: inout [UInt8]) {
     output.append(UInt8(ascii: "\""))
     // Most strings (keys, names, ids) need no escape: one scan of their bytes, then one copy.
     let copied = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
