@@ -48,7 +48,7 @@ struct DetailInteractor: Sendable {
   @Dependency(\.searchClient) var client
 
   var body: some InteractorOf<Self> {
-    Interact(initialValue: DetailState(result: SearchResult(id: 0, name: "", character: ""))) {
+    Interact {  // the parent presents the detail with its state
       state, action in
       switch action {
       case .load:

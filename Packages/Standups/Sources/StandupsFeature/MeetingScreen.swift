@@ -34,11 +34,7 @@ public struct MeetingInteractor: Sendable {
 
   /// Closing.
   public var body: some InteractorOf<Self> {
-    Interact(
-      initialValue: MeetingState(
-        meeting: Meeting(id: UUID(), date: Date(timeIntervalSince1970: 0), transcript: ""),
-        standup: Standup(id: UUID()))
-    ) { _, action in
+    Interact { _, action in  // pushed with its meeting
       switch action {
       case .closeTapped: .perform { _, _ in await dismiss() }
       }

@@ -108,9 +108,7 @@ public struct RecordMeetingInteractor: Sendable {
 
   /// The timer, the speakers, the transcript and ending.
   public var body: some InteractorOf<Self> {
-    Interact(
-      initialValue: RecordMeetingState(standup: Shared(value: Standup(id: UUID())))
-    ) { state, action in
+    Interact { state, action in  // pushed with its standup
       switch action {
       case .start:
         return .merge(timer(), transcribe())

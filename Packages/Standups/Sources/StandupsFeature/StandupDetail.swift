@@ -88,7 +88,7 @@ public struct StandupDetailInteractor: Sendable {
 
   /// Editing, deleting; recording and opening meetings are the parent's.
   public var body: some InteractorOf<Self> {
-    Interact(initialValue: StandupDetailState(standup: Shared(value: Standup(id: UUID())))) { state, action in
+    Interact { state, action in  // pushed with its standup
       switch action {
       case .editTapped:
         state.destination = .edit(StandupFormState(standup: state.standup))

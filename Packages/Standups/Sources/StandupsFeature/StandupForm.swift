@@ -59,7 +59,7 @@ public struct StandupFormInteractor: Sendable {
 
   /// Editing the draft.
   public var body: some InteractorOf<Self> {
-    Interact(initialValue: StandupFormState(standup: Standup(id: UUID()))) { state, action in
+    Interact { state, action in  // presented with its draft
       switch action {
       case .titleChanged(let title):
         state.standup.title = title

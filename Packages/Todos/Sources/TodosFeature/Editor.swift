@@ -52,7 +52,7 @@ public struct EditorInteractor: Sendable {
 
   /// Editing, validating, and the debounced duplicate check.
   public var body: some InteractorOf<Self> {
-    Interact(initialValue: EditorState(todoID: UUID(), title: "")) { state, action in
+    Interact { state, action in  // the parent opens the editor with its state
       switch action {
       case .titleChanged(let title):
         state.title = title

@@ -36,9 +36,7 @@ public struct TodoInteractor: Sendable {
 
   /// Toggling and renaming.
   public var body: some InteractorOf<Self> {
-    Interact(initialValue: Todo(id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), title: ""))
-    {
-      state, action in
+    Interact { state, action in  // each row's state is the list's
       switch action {
       case .toggle:
         state.isComplete.toggle()

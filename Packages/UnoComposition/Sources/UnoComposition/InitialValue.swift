@@ -31,3 +31,9 @@ func missingInitialValue(_ type: Any.Type) -> Never {
     """
   )
 }
+
+/// An `Interact` made without an initial value (`Interact { state, action in ... }`) defers to
+/// the next child of a block that has one, as `Empty` does.
+extension Interact: _OptionalInitialValue {
+  public var _initialValueIfPresent: State? { hasInitialValue ? initialValue : nil }
+}

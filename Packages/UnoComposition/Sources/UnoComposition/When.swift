@@ -249,7 +249,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
         """
     }
     return """
-      A child action '\(childAction)' reached '.when(stateIs: \(caseName(child.initialValue)))' \
+      A child action '\(childAction)' reached '.when(stateIs: \(caseName))' \
       (written at \(callSite)) while the state was '\(Self.describeCase(parentState))'. The \
       action was dropped.
 
@@ -259,16 +259,18 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       """
   }
 
-  /// The name of the case the child lives in, as `.name`, found by embedding a child state.
-  /// Only used in messages.
-  private func caseName(_ childState: Child.DomainState) -> String {
+  /// The name of the case the child lives in, as `.name`, found by embedding the child's initial
+  /// state. Only used in messages. A child without an initial value of its own (its parent always
+  /// gives its state) is named by its type instead.
+  private var caseName: String {
     switch state {
     case .keyPath(let keyPath, _):
       return String(reflecting: keyPath)
     case .optional(let keyPath):
       return String(reflecting: keyPath)
     case .casePath(let casePath):
-      return Self.describeCase(casePath.embed(childState))
+      guard child.hasInitialValue else { return "the case of \(Child.self)" }
+      return Self.describeCase(casePath.embed(child.initialValue))
     }
   }
 
@@ -319,7 +321,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     if case .optional = state { now = "nil" } else { now = Self.describeCase(parentState) }
     return """
       \(what) '\(Child.self)' (scoped by the 'when' written at \(callSite)) wrote its state after \
-      the child '\(self.caseName(snapshot))' was gone (it is now '\(now)'). The write was dropped.
+      the child '\(caseName)' was gone (it is now '\(now)'). The write was dropped.
 
       The child's effects are cancelled when it goes away; this write came from work that \
       outlived its effect. Keep the writes inside the effect that was given the 'Send'.

@@ -12,6 +12,11 @@ public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
   @inlinable public var initialValue: State { _initialValue() }
   @usableFromInline let _initialValue: @Sendable () -> State
   @usableFromInline let _interact: @Sendable (inout State, Action) -> Emission<State>
+  /// Whether the wrapped interactor has an initial value of its own: an ``Interact`` made without
+  /// one (for a child whose parent always gives its state) has none, and neither has a composed
+  /// interactor whose body is such an `Interact`. Reading ``initialValue`` then stops the program;
+  /// messages that would show it check this first.
+  public let hasInitialValue: Bool
 
   /// Erases `base`. If `base` is composed (it has a ``Interactor/body``), the body is built now,
   /// once, and every action goes to that body: see ``Interactor/eraseToAnyInteractor()``.
@@ -26,8 +31,17 @@ public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
     initialValue: @autoclosure @escaping @Sendable () -> State,
     interact: @escaping @Sendable (inout State, Action) -> Emission<State>
   ) {
+    self.init(initialValue: initialValue(), hasInitialValue: true, interact: interact)
+  }
+
+  @inlinable
+  init(
+    initialValue: @autoclosure @escaping @Sendable () -> State, hasInitialValue: Bool,
+    interact: @escaping @Sendable (inout State, Action) -> Emission<State>
+  ) {
     self._initialValue = initialValue
     self._interact = interact
+    self.hasInitialValue = hasInitialValue
   }
 
   @inlinable
@@ -70,6 +84,7 @@ extension Interactor where Body: Interactor<DomainState, Action> {
   @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
     let body = self.body.eraseToAnyInteractor()
-    return AnyInteractor(initialValue: initialValue, interact: body._interact)
+    return AnyInteractor(
+      initialValue: initialValue, hasInitialValue: body.hasInitialValue, interact: body._interact)
   }
 }
