@@ -33,6 +33,7 @@ let package = Package(
     // The inspector's web server (docs/inspector.md says why these, and what they cost a build).
     .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
@@ -90,6 +91,8 @@ let package = Package(
         .product(name: "UnoPlugin", package: "UnoPlugin"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+        // The answer to a refused WebSocket upgrade is written at the HTTP/1 level.
+        .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       path: "Apps/uno-host/Sources/UnoHostInspector",
       resources: [.copy("Page")]

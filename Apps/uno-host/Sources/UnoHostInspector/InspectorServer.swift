@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
 import Synchronization
 import UnoHostCore
 import UnoPlugin
@@ -65,10 +66,14 @@ public final class InspectorServer: Sendable {
     logger.logLevel = .critical
     let app = Application(
       router: router,
-      server: .http1WebSocketUpgrade { request, _, _ in
-        guard request.path.map({ $0 == "/ws" || $0.hasPrefix("/ws?") }) ?? false,
-          case .allow = gates.gate.check(request)
-        else { return .dontUpgrade }
+      server: .http1WebSocketUpgrade { request, channel, _ in
+        guard request.path.map({ $0 == "/ws" || $0.hasPrefix("/ws?") }) ?? false else { return .dontUpgrade }
+        if case .deny(let status, _) = gates.gate.check(request) {
+          // Hummingbird answers a refused upgrade with a bare 400; the gate's status (403 for a
+          // foreign Origin, 401 without the token) is written first, and the connection closed.
+          try await refuse(channel, status: status)
+          return .dontUpgrade
+        }
         return .upgrade([:]) { inbound, outbound, _ in
           try await follow(inspector: inspector, inbound: inbound, outbound: outbound)
         }
@@ -270,6 +275,17 @@ struct GateMiddleware: RouterMiddleware {
     response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
     return response
   }
+}
+
+/// Answers a refused WebSocket upgrade with `status` and closes the connection. The channel is
+/// still an HTTP/1 one (the upgrade has not happened), so the answer goes through its encoder.
+private func refuse(_ channel: any Channel, status: HTTPResponse.Status) async throws {
+  let head = HTTPResponseHead(
+    version: .http1_1, status: HTTPResponseStatus(statusCode: status.code),
+    headers: ["connection": "close", "content-length": "0"])
+  channel.write(HTTPServerResponsePart.head(head), promise: nil)
+  try await channel.writeAndFlush(HTTPServerResponsePart.end(nil))
+  try await channel.close()
 }
 
 /// Serves one page's WebSocket: the inspector's messages out, until the page goes or falls
