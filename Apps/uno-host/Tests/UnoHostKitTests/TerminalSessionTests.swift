@@ -45,7 +45,7 @@ import UnoPlugin
     for _ in 0..<3 { terminal.handle("incrementLater") }
     #expect(terminal.linesKeptForEffects == 3)
     #expect(terminal.sessions.runningRequests == 3)
-    await clock.run()
+    await clock.advance(by: .seconds(1))  // the delay; the deadlines were fixed when the actions were handled
     #expect(await terminal.sessions.drain(timeout: .seconds(60)))
     #expect(terminal.linesKeptForEffects == 0)
     #expect(lines.filter { $0.hasPrefix("effect of incrementLater:") }.count == 3)

@@ -25,7 +25,7 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
 
   /// The state the feature starts from, evaluated each time it is read.
   ///
-  /// An `Interact` made without one (``init(fileID:line:handler:)``) stops the program when this
+  /// An `Interact` made without one (``init(handler:)``) stops the program when this
   /// is read, saying where it was written and what to do.
   @inlinable public var initialValue: State {
     guard let makeInitialValue else { missingInitialValue() }
@@ -33,8 +33,6 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   }
   @usableFromInline let makeInitialValue: (@Sendable () -> State)?
   @usableFromInline let handler: Handler
-  /// Where an `Interact` without an initial value was written, for the message.
-  @usableFromInline let site: CallSite?
 
   /// Whether it has an initial value of its own.
   public var hasInitialValue: Bool { makeInitialValue != nil }
@@ -52,7 +50,6 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   public init(initialValue: @autoclosure @escaping @Sendable () -> State, handler: @escaping Handler) {
     self.makeInitialValue = initialValue
     self.handler = handler
-    self.site = nil
   }
 
   /// Creates an interactor from a handler, for a child whose state its parent always gives (a
@@ -68,28 +65,25 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   /// ```
   ///
   /// Starting a runtime, a test harness or a view model from it (or from a feature whose initial
-  /// value is its) stops the program with a message naming this line. Start those from an
+  /// value is its) stops the program with a message naming its state's type. Start those from an
   /// explicit state instead (`InteractorRuntime(initialState:interactor:)`).
   ///
-  /// - Parameters:
-  ///   - fileID: The file of the call, named if its initial value is read; the compiler fills it in.
-  ///   - line: The line of the call, for the same message.
-  ///   - handler: Handles one action: mutates the state in place and returns an ``Emission``.
+  /// - Parameter handler: Handles one action: mutates the state in place and returns an
+  ///   ``Emission``.
   @inlinable
-  public init(fileID: StaticString = #fileID, line: UInt = #line, handler: @escaping Handler) {
+  public init(handler: @escaping Handler) {
     self.makeInitialValue = nil
     self.handler = handler
-    self.site = CallSite(fileID: fileID, line: line)
   }
 
   @usableFromInline
   func missingInitialValue() -> Never {
     fatalError(
       """
-      The 'Interact' written at \(site.map(\.description) ?? "an unknown place") has no initial value: \
-      it was made with 'Interact { state, action in ... }', for a child whose state its parent always \
-      gives. Something read its initial value: a runtime, test harness or view model was started \
-      from it (or from a feature whose initial value is its).
+      An 'Interact' over '\(State.self)' has no initial value: it was made with \
+      'Interact { state, action in ... }', for a child whose state its parent always gives. \
+      Something read its initial value: a runtime, test harness or view model was started from it \
+      (or from a feature whose initial value is its).
 
       Start it from an explicit state ('InteractorRuntime(initialState:interactor:)', \
       'InteractorTestHarness(initialState:_:)'), or give it one: 'Interact(initialValue: ...) { ... }'.
@@ -105,6 +99,6 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   /// erased `Interact`s are on the path of every action.
   @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<State, Action> {
-    AnyInteractor(initialValue: initialValue, hasInitialValue: hasInitialValue, interact: handler)
+    AnyInteractor(initialValue: makeInitialValue, interact: handler)
   }
 }
