@@ -15,25 +15,6 @@ if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/nul
     exit 1
   fi
 fi
-venv=.venv-inspector
-if [ ! -x "$venv/bin/python" ] || ! cmp -s Tests/inspector/requirements.txt "$venv/requirements.txt"; then
-  rm -rf "$venv"
-  if ! python3 -m venv "$venv"; then
-    # Debian's python3 has venv in a package of its own.
-    if [ "$(id -u)" -eq 0 ] && command -v apt-get > /dev/null; then
-      apt-get install -y -q python3-venv
-      rm -rf "$venv"
-      python3 -m venv "$venv"
-    else
-      echo "python3 cannot make a virtual environment: install python3-venv (Debian/Ubuntu)" >&2
-      exit 1
-    fi
-  fi
-  "$venv/bin/pip" install --quiet --disable-pip-version-check -r Tests/inspector/requirements.txt
-  cp Tests/inspector/requirements.txt "$venv/requirements.txt"
-fi
-if [ -z "${UNO_HOST_BINARY:-}" ]; then
-  swift build --product uno-host
-fi
-binary=${UNO_HOST_BINARY:-$(swift build --show-bin-path)/uno-host}
-UNO_HOST_BINARY="$binary" "$venv/bin/python" -m unittest discover -s Tests/inspector -v
+source Tools/lib/python-tests.sh
+ensure_venv .venv-inspector Tests/inspector/requirements.txt
+run_python_suite .venv-inspector Tests/inspector
