@@ -162,17 +162,17 @@ public final class Inspector {
   /// when a page asks for the timeline, so that a host nobody is inspecting pays one count per
   /// change.
   private func readNewEntries(of session: Int, madeBy request: JSONValue?) {
-    guard var timeline = timelines[session], let count = try? sessions.recordedCount(of: session),
-      count > timeline.seen
+    guard let first = timelines[session]?.seen, let count = try? sessions.recordedCount(of: session),
+      count > first
     else { return }
-    for index in timeline.seen..<count { timeline.requests[index] = request }
-    let first = timeline.seen
-    timeline.seen = count
+    // Changed in place: a copy of the timeline taken out of the table and put back copied its
+    // table of requests on every change (a host with --inspector ran 30 times slower).
+    timelines[session]!.seen = count
+    for index in first..<count { timelines[session]!.requests[index] = request }
     // Only the requests of entries the ring still holds (at most twice as many are kept).
-    if let limit = sessions.recordLimit, timeline.requests.count > 2 * limit {
-      timeline.requests = timeline.requests.filter { $0.key >= count - limit }
+    if let limit = sessions.recordLimit, timelines[session]!.requests.count > 2 * limit {
+      timelines[session]!.requests = timelines[session]!.requests.filter { $0.key >= count - limit }
     }
-    timelines[session] = timeline
     guard !clients.isEmpty, let new = try? sessions.recordedEntries(of: session, from: first) else { return }
     let entries = new.lines.enumerated().map { offset, line in
       entry(line, index: new.first + offset, session: session)
