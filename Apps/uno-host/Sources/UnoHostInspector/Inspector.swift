@@ -29,7 +29,6 @@ public final class Inspector {
 
   /// What the inspector keeps of a session beside its recording.
   struct Timeline {
-    let feature: String
     /// The next entry to read from the session's recording.
     var seen = 0
     /// The request that made each entry still in the ring, by entry index.
@@ -46,7 +45,7 @@ public final class Inspector {
     self.via = via
     self.clientBacklog = clientBacklog
     for summary in sessions.list {
-      timelines[summary.session] = Timeline(feature: summary.feature)
+      timelines[summary.session] = Timeline()
     }
     sessions.observe { [weak self] activity in self?.handle(activity) }
   }
@@ -123,18 +122,12 @@ public final class Inspector {
     clients.removeValue(forKey: client)?.finish()
   }
 
-  /// Ends every page's messages.
-  public func disconnectAll() {
-    for continuation in clients.values { continuation.finish() }
-    clients.removeAll()
-  }
-
   // MARK: Following the sessions
 
   private func handle(_ activity: HostSessions.Activity) {
     switch activity {
     case .opened(let session, let feature):
-      timelines[session] = Timeline(feature: feature)
+      timelines[session] = Timeline()
       broadcast(["type": .string("opened"), "session": summary(of: session, feature: feature)])
       readNewEntries(of: session, madeBy: nil)
     case .closed(let session):
