@@ -10,7 +10,7 @@
 public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
   /// The wrapped interactor's initial value, read from it each time.
   @inlinable public var initialValue: State {
-    guard let _initialValue else { missingInitialValue() }
+    guard let _initialValue else { missingInitialValue(of: State.self) }
     return _initialValue()
   }
   /// `nil` when the wrapped interactor has no initial value (kept in the closure's optional
@@ -24,17 +24,6 @@ public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
   /// own: give the `Interact` the value instead). Reading ``initialValue`` then stops the
   /// program; messages that would show it check this first.
   public var hasInitialValue: Bool { _initialValue != nil }
-
-  @usableFromInline
-  func missingInitialValue() -> Never {
-    fatalError(
-      """
-      An interactor of '\(State.self)' made with 'Interact { state, action in ... }', for a child \
-      whose state its parent always gives, has no initial value, and something read it: a runtime, \
-      test harness or view model was started from it. Start it from an explicit state \
-      ('InteractorRuntime(initialState:interactor:)'), or give the 'Interact' an initial value.
-      """)
-  }
 
   /// Erases `base`. If `base` is composed (it has a ``Interactor/body``), the body is built now,
   /// once, and every action goes to that body: see ``Interactor/eraseToAnyInteractor()``.

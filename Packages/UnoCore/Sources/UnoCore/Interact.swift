@@ -28,7 +28,7 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   /// An `Interact` made without one (``init(handler:)``) stops the program when this
   /// is read, saying where it was written and what to do.
   @inlinable public var initialValue: State {
-    guard let makeInitialValue else { missingInitialValue() }
+    guard let makeInitialValue else { missingInitialValue(of: State.self) }
     return makeInitialValue()
   }
   @usableFromInline let makeInitialValue: (@Sendable () -> State)?
@@ -76,20 +76,6 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
     self.handler = handler
   }
 
-  @usableFromInline
-  func missingInitialValue() -> Never {
-    fatalError(
-      """
-      An 'Interact' over '\(State.self)' has no initial value: it was made with \
-      'Interact { state, action in ... }', for a child whose state its parent always gives. \
-      Something read its initial value: a runtime, test harness or view model was started from it \
-      (or from a feature whose initial value is its).
-
-      Start it from an explicit state ('InteractorRuntime(initialState:interactor:)', \
-      'InteractorTestHarness(initialState:_:)'), or give it one: 'Interact(initialValue: ...) { ... }'.
-      """)
-  }
-
   @inlinable
   public func interact(state: inout State, action: Action) -> Emission<State> {
     handler(&state, action)
@@ -101,4 +87,20 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   public func eraseToAnyInteractor() -> AnyInteractor<State, Action> {
     AnyInteractor(initialValue: makeInitialValue, interact: handler)
   }
+}
+
+/// Stops the program: something read the initial value of an interactor made without one (an
+/// ``Interact`` made with ``Interact/init(handler:)``, or what erases or composes one).
+@usableFromInline
+func missingInitialValue<State>(of _: State.Type) -> Never {
+  fatalError(
+    """
+    An interactor over '\(State.self)' has no initial value: it was made with \
+    'Interact { state, action in ... }', for a child whose state its parent always gives. \
+    Something read its initial value: a runtime, test harness or view model was started from it \
+    (or from a feature whose initial value is its).
+
+    Start it from an explicit state ('InteractorRuntime(initialState:interactor:)', \
+    'InteractorTestHarness(initialState:_:)'), or give it one: 'Interact(initialValue: ...) { ... }'.
+    """)
 }

@@ -50,7 +50,7 @@ extension InteractorRuntime {
   /// dropped from the ring; `nil` when not recording. Entry `n` (from 0) of a recording is entry
   /// `n - droppedEntries` of its ``Recording/entries``.
   public var recordedCount: Int? {
-    recorder.map { $0.dropped + $0.ring.count }
+    recorder?.count
   }
 
   /// The entries recorded from entry `index` on (counted as in ``recordedCount``), oldest first,
@@ -69,7 +69,7 @@ extension InteractorRuntime {
   ) -> (first: Int, dropped: Int, entries: [Recording<State, Action>.Entry])? {
     guard let recorder else { return nil }
     let first = Swift.max(index, recorder.dropped)
-    let total = recorder.dropped + recorder.ring.count
+    let total = recorder.count
     guard first < total else { return (total, recorder.dropped, []) }
     let entries = (first..<total).map { recorder.ring[recorder.position(of: $0)] }
     return (first, recorder.dropped, entries)
@@ -87,7 +87,7 @@ extension InteractorRuntime {
     let state: State
     if index == recorder.dropped - 1 {
       state = recorder.base.state
-    } else if index >= recorder.dropped && index < recorder.dropped + recorder.ring.count {
+    } else if index >= recorder.dropped && index < recorder.count {
       state = recorder.ring[recorder.position(of: index)].state
     } else {
       return false
@@ -159,6 +159,9 @@ extension InteractorRuntime {
       oldest = oldest + 1 == limit ? 0 : oldest + 1
       dropped += 1
     }
+
+    /// How many entries have been recorded, dropped ones included.
+    var count: Int { dropped + ring.count }
 
     /// Where entry `index` (counted from the first ever recorded, dropped ones included) is in
     /// the ring.
