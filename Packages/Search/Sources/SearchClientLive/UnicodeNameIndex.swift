@@ -237,39 +237,22 @@ extension UnicodeNameIndex {
 private final class SharedUnicodeIndex: Sendable {
   static let instance = SharedUnicodeIndex()
 
-  private enum State {
-    case idle
-    case building([CheckedContinuation<UnicodeNameIndex, Never>])
-    case built(UnicodeNameIndex)
-  }
-  private let state = Locked(State.idle)
+  private let index = AsyncCondition<UnicodeNameIndex?>(nil)
+  private let isBuilding = Locked(false)
 
   func value() async -> UnicodeNameIndex {
-    await withCheckedContinuation { continuation in
-      let (ready, start) = state.withLock { state -> (UnicodeNameIndex?, Bool) in
-        switch state {
-        case .built(let index):
-          return (index, false)
-        case .building(let waiters):
-          state = .building(waiters + [continuation])
-          return (nil, false)
-        case .idle:
-          state = .building([continuation])
-          return (nil, true)
-        }
-      }
-      if let ready { continuation.resume(returning: ready) }
-      if start {
-        Thread {
-          let index = UnicodeNameIndex.unicode
-          let waiters = self.state.withLock { state -> [CheckedContinuation<UnicodeNameIndex, Never>] in
-            defer { state = .built(index) }
-            if case .building(let waiters) = state { return waiters }
-            return []
-          }
-          for waiter in waiters { waiter.resume(returning: index) }
-        }.start()
-      }
+    let start = isBuilding.withLock { isBuilding in
+      defer { isBuilding = true }
+      return !isBuilding
     }
+    if start {
+      Thread { [index] in
+        let built = UnicodeNameIndex.unicode
+        index.withState { $0 = built }
+      }.start()
+    }
+    // Not cancellable: every caller gets the index, however late.
+    await index.wait(until: { $0 != nil }, cancellable: false, what: "the Unicode name index's build")
+    return index.reading { $0! }
   }
 }

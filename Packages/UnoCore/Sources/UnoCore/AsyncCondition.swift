@@ -1,6 +1,10 @@
-/// A value shared across tasks, and tasks waiting until it satisfies a condition: the one
-/// cancellable-continuation waiter that Uno's packages build their waits on (the test harness's
-/// state counts, `TestGate`, uno-host's end-of-input drains).
+import Dispatch
+
+/// A value shared across tasks, and tasks waiting until it satisfies a condition: the waiter
+/// that Uno's packages build their waits on (the effect registry's wait for idleness, the test
+/// harness's state counts and end-of-test wait, `TestGate`, uno-host's end-of-input drains, the
+/// Search index's build). The one exception is on the effect round trip, where it measured
+/// slower: an ``EventTask``'s wait for its effects (`EffectRegistry.wait(for:isolation:)`).
 ///
 /// It is not part of UnoCore's API; Uno's other packages reach it through the `Internals` SPI.
 ///
@@ -15,7 +19,20 @@
 @_spi(Internals) public final class AsyncCondition<State: Sendable>: Sendable {
   private struct Waiter {
     let condition: @Sendable (State) -> Bool
-    let continuation: CheckedContinuation<Void, Never>
+    let wake: Wake
+  }
+
+  /// What a waiter is: a suspended task, or (``blockingWait(until:timeout:)``) a blocked thread.
+  private enum Wake {
+    case task(CheckedContinuation<Void, Never>)
+    case thread(DispatchSemaphore)
+
+    func callAsFunction() {
+      switch self {
+      case .task(let continuation): continuation.resume()
+      case .thread(let semaphore): semaphore.signal()
+      }
+    }
   }
 
   private struct Storage {
@@ -35,43 +52,61 @@
   public var state: State { storage.withLock { $0.state } }
 
   /// Reads or changes the value, then resumes the waiters whose condition now holds.
+  ///
+  /// With no waiter, this costs one lock and `body`: the effect registry keeps its bookkeeping
+  /// here and changes it on every effect's start and end.
   @discardableResult
   public func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    let (result, ready) = try storage.withLock { storage -> (Result, [CheckedContinuation<Void, Never>]) in
+    let (result, ready) = try storage.withLock { storage -> (Result, [Wake]) in
       let result = try body(&storage.state)
-      let state = storage.state
-      let ready = storage.waiters.filter { $0.value.condition(state) }
-      for id in ready.keys { storage.waiters[id] = nil }
-      return (result, ready.values.map(\.continuation))
+      guard !storage.waiters.isEmpty else { return (result, []) }
+      var ready: [(id: Int, wake: Wake)] = []
+      for (id, waiter) in storage.waiters where waiter.condition(storage.state) {
+        ready.append((id, waiter.wake))
+      }
+      // Removed after the loop, which iterates the dictionary: removing during it would copy it.
+      for waiter in ready { storage.waiters[waiter.id] = nil }
+      return (result, ready.map(\.wake))
     }
-    for continuation in ready { continuation.resume() }
+    for wake in ready { wake() }
     return result
+  }
+
+  /// Reads the value without checking the waiters: nothing changed.
+  public func reading<Result>(_ body: (State) throws -> Result) rethrows -> Result {
+    try storage.withLock { try body($0.state) }
   }
 
   /// Returns once `condition` holds; also returns, early, when the waiting task is cancelled,
   /// unless `cancellable` is `false`.
   ///
+  /// Runs in the caller's isolation (`isolation`, which the compiler fills in).
+  ///
   /// `fileID` and `line` name the wait in the stall diagnostics (`UNO_WAITER_DUMP`, see
-  /// `Tools/flake-check.sh`).
+  /// `Tools/flake-check.sh`), and `what`, when given, says what it waits for (evaluated only
+  /// when those diagnostics are on).
   public func wait(
     until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool = true,
+    isolation: isolated (any Actor)? = #isolation,
+    what: @autoclosure () -> String? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) async {
     let id = storage.withLock { storage in
       storage.nextID += 1
       return storage.nextID
     }
-    let token = SuspendedWaiters.enter("AsyncCondition<\(State.self)> at \(fileID):\(line), state \(state)")
+    let token = SuspendedWaiters.enter(
+      what() ?? "AsyncCondition<\(State.self)> at \(fileID):\(line), state \(state)")
     defer { SuspendedWaiters.leave(token) }
     guard cancellable else {
-      await suspend(id: id, until: condition, cancellable: false)
+      await suspend(id: id, until: condition, cancellable: false, isolation: isolation)
       return
     }
     await withTaskCancellationHandler {
-      await suspend(id: id, until: condition, cancellable: true)
+      await suspend(id: id, until: condition, cancellable: true, isolation: isolation)
     } onCancel: {
       let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
-      waiter?.continuation.resume()
+      waiter?.wake()
     }
   }
 
@@ -105,15 +140,39 @@
     await wait(until: condition, timeout: timeout, clock: ContinuousClock(), fileID: fileID, line: line)
   }
 
-  private func suspend(id: Int, until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool) async
-  {
-    await withCheckedContinuation { continuation in
+  private func suspend(
+    id: Int, until condition: @escaping @Sendable (State) -> Bool, cancellable: Bool,
+    isolation: isolated (any Actor)?
+  ) async {
+    await withCheckedContinuation(isolation: isolation) { continuation in
       let resumeNow = storage.withLock { storage -> Bool in
         if condition(storage.state) || (cancellable && Task.isCancelled) { return true }
-        storage.waiters[id] = Waiter(condition: condition, continuation: continuation)
+        storage.waiters[id] = Waiter(condition: condition, wake: .task(continuation))
         return false
       }
       if resumeNow { continuation.resume() }
     }
+  }
+
+  /// Blocks the calling thread until `condition` holds or `timeout` has passed, and returns
+  /// whether it held.
+  ///
+  /// For code that cannot await: the test harness's deinit, which gives effects that are only
+  /// returning the time to return. The change waited for must not need the blocked thread.
+  public func blockingWait(until condition: @escaping @Sendable (State) -> Bool, timeout: Duration) -> Bool {
+    let semaphore = DispatchSemaphore(value: 0)
+    let id = storage.withLock { storage -> Int? in
+      guard !condition(storage.state) else { return nil }
+      storage.nextID += 1
+      storage.waiters[storage.nextID] = Waiter(condition: condition, wake: .thread(semaphore))
+      return storage.nextID
+    }
+    guard let id else { return true }
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    if semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+      storage.withLock { _ = $0.waiters.removeValue(forKey: id) }
+    }
+    return reading(condition)
   }
 }

@@ -49,4 +49,14 @@ extension InteractorRuntime {
   nonisolated public var actionsWithRunningEffects: [Action] {
     registry.runningEffectOrigins.compactMap { $0 as? Action }
   }
+
+  /// ``actionsWithRunningEffects``, once every effect that is not cancelled has returned or
+  /// `timeout` has passed, whichever comes first. It blocks the calling thread: for the test
+  /// harness's deinit, where an effect whose last write reached the test may still be returning
+  /// on its own thread.
+  @_spi(Internals)
+  nonisolated public func actionsWithRunningEffects(waitingUpTo timeout: Duration) -> [Action] {
+    registry.blockUntilNoLiveEffects(timeout: timeout)
+    return actionsWithRunningEffects
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @_spi(Internals) import UnoCore
 
@@ -53,5 +54,23 @@ import Testing
       }
     }
     #expect(count.state == 100)
+  }
+
+  @Test func aBlockedThreadIsWokenByAChangeFromAnotherThread() async {
+    let count = AsyncCondition(0)
+    let blocked = Task.detached { count.blockingWait(until: { $0 == 3 }, timeout: .seconds(3600)) }
+    for _ in 1...3 { count.withState { $0 += 1 } }
+    #expect(await blocked.value)
+  }
+
+  @Test func aBlockedThreadWhoseConditionNeverHoldsGetsFalseAndLeavesNoWaiter() {
+    let count = AsyncCondition(0)
+    let neverHeld = count.blockingWait(until: { $0 > 0 }, timeout: .milliseconds(1))
+    #expect(neverHeld == false)
+    let alreadyHolds = count.blockingWait(until: { $0 == 0 }, timeout: .zero)
+    #expect(alreadyHolds)
+    // The timed-out waiter is gone: a change wakes nobody and leaves nothing behind.
+    count.withState { $0 = 1 }
+    #expect(count.state == 1)
   }
 }

@@ -238,22 +238,15 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// An effect's last write reaches the test (``receive(timeout:assert:fileID:filePath:line:column:)``
   /// returns) before the effect's task has returned on its own thread, so a test that ends on
   /// that `receive` would otherwise race the task's last instructions. Such an effect finishes
-  /// without the main actor, so waiting here, on the main actor, lets it finish and cannot let
-  /// anything else happen: no state can change meanwhile. An effect that is really still running
-  /// (waiting on a clock, a stream, or the main actor) is still running when the grace period
-  /// ends and is reported. A test that leaves no effect running never waits.
+  /// without the main actor, so blocking here, on the main actor, until the effect registry says
+  /// that every live effect has returned (it wakes this thread when one does) lets it finish and
+  /// cannot let anything else happen: no state can change meanwhile. An effect that is really
+  /// still running (waiting on a clock, a stream, or the main actor) is still running when the
+  /// grace period ends and is reported. A test that leaves no effect running never waits.
   nonisolated private static func effectsStillRunning(
     in runtime: InteractorRuntime<State, Action>
   ) -> [Action] {
-    var running = runtime.actionsWithRunningEffects
-    guard !running.isEmpty else { return [] }
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: returnGracePeriod)
-    while !running.isEmpty, clock.now < deadline {
-      Thread.sleep(forTimeInterval: 0.001)
-      running = runtime.actionsWithRunningEffects
-    }
-    return running
+    runtime.actionsWithRunningEffects(waitingUpTo: returnGracePeriod)
   }
 
   /// The current state, once every action sent from another context has been handled.

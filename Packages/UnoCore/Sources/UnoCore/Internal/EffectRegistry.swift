@@ -6,7 +6,11 @@ import Synchronization
 ///
 /// Everything lives behind one lock, so a cancellation (from any thread, through an
 /// ``EventTask``) and a state write (on the main actor, through ``Send``) are totally ordered: a
-/// write that comes after a cancellation is dropped.
+/// write that comes after a cancellation is dropped. The lock is an ``AsyncCondition``'s, whose
+/// waiters are the tasks awaiting idleness (and the harness's deinit, blocked until effects
+/// return): a change wakes the waiters it satisfies, and costs nothing more while none waits.
+/// The tasks awaiting a group (``EventTask/finish()``) are kept in the group instead: see
+/// ``wait(for:isolation:)``.
 ///
 /// Task handles are cancelled and continuations resumed *outside* the lock, because both can run
 /// arbitrary code (cancellation handlers) that may call back into the registry.
@@ -37,7 +41,6 @@ final class EffectRegistry: Sendable {
     var effects: [UInt64: Effect] = [:]
     var groups: [UInt64: Group] = [:]
     var keysByID: [AnyHashableSendable: [UInt64]] = [:]
-    var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
     var isClosed = false
 
     mutating func makeKey() -> UInt64 {
@@ -74,14 +77,14 @@ final class EffectRegistry: Sendable {
     }
   }
 
-  private let storage = Locked(Storage())
+  private let storage = AsyncCondition(Storage())
 
   // MARK: Groups
 
   /// Opens a group for one action. It stays open until ``release(_:)``.
   @usableFromInline
   func makeGroup() -> EffectGroup {
-    storage.withLock { storage in
+    storage.withState { storage in
       let group = EffectGroup(id: storage.makeKey(), registry: self)
       storage.groups[group.id] = Group(handle: group)
       return group
@@ -92,12 +95,12 @@ final class EffectRegistry: Sendable {
   /// have.
   @usableFromInline
   func release(_ group: EffectGroup) {
-    let waiters = storage.withLock { storage in
-      Self.decrement(group: group.id, in: &storage)
-    }
+    let waiters = storage.withState { storage in Self.decrement(group: group.id, in: &storage) }
     for waiter in waiters { waiter.resume() }
   }
 
+  /// Counts down the group's pending work; at zero it is complete, and gone, and its waiters are
+  /// returned, to be resumed outside the lock.
   private static func decrement(
     group id: UInt64, in storage: inout Storage
   ) -> [CheckedContinuation<Void, Never>] {
@@ -114,7 +117,7 @@ final class EffectRegistry: Sendable {
   /// Cancels every effect of `group`, and every effect it would start later.
   func cancel(group: EffectGroup) {
     group.markCancelled()
-    let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+    let tasks = storage.withState { storage -> [Task<Void, Never>] in
       guard storage.groups[group.id] != nil else { return [] }
       storage.groups[group.id]!.isCancelled = true
       return storage.groups[group.id]!.effects.compactMap { storage.markCancelled($0) }
@@ -126,13 +129,19 @@ final class EffectRegistry: Sendable {
   ///
   /// Runs in the caller's isolation, so that resuming it does not hop through the global
   /// executor first.
+  ///
+  /// Not an ``AsyncCondition`` wait, unlike ``waitUntilIdle(isolation:)``: the waiters are kept
+  /// in their group, and resumed by the change that completes it, without a condition to check
+  /// on every change. Quick mode measured the condition wait on the effect round trip (whose
+  /// caller awaits this): 15.6 µs instead of 14.1 µs on one CPU, 1.35× the floor instead of 1.22×
+  /// (2026-11-26).
   func wait(for group: EffectGroup, isolation: isolated (any Actor)? = #isolation) async {
     let token = SuspendedWaiters.enter("EventTask.finish, group \(group.id): \(describe(group: group.id))")
     defer { SuspendedWaiters.leave(token) }
     await withTaskCancellationHandler {
       await withCheckedContinuation(isolation: isolation) {
         (continuation: CheckedContinuation<Void, Never>) in
-        let isDone = storage.withLock { storage -> Bool in
+        let isDone = storage.withState { storage -> Bool in
           guard storage.groups[group.id] != nil else { return true }
           storage.groups[group.id]!.waiters.append(continuation)
           return false
@@ -150,7 +159,7 @@ final class EffectRegistry: Sendable {
   /// was cancelled or the registry is closed.
   @usableFromInline
   func reserve(group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) -> UInt64? {
-    let key = storage.withLock { storage -> UInt64? in
+    let key = storage.withState { storage -> UInt64? in
       guard !storage.isClosed, let owner = storage.groups[group.id], !owner.isCancelled else { return nil }
       let key = storage.makeKey()
       storage.effects[key] = Effect(group: group.id, ids: ids, origin: origin)
@@ -167,7 +176,7 @@ final class EffectRegistry: Sendable {
   /// the task is cancelled now; if it already finished, there is nothing to keep.
   @usableFromInline
   func attach(_ task: Task<Void, Never>, to key: UInt64) {
-    let cancelNow = storage.withLock { storage -> Bool in
+    let cancelNow = storage.withState { storage -> Bool in
       guard storage.effects[key] != nil else { return false }
       storage.effects[key]!.task = task
       return storage.effects[key]!.isCancelled
@@ -184,16 +193,11 @@ final class EffectRegistry: Sendable {
   @usableFromInline
   func finish(_ key: UInt64) {
     defer { ended.add(1, ordering: .relaxed) }
-    let waiters = storage.withLock { storage -> [CheckedContinuation<Void, Never>] in
+    let waiters = storage.withState { storage -> [CheckedContinuation<Void, Never>] in
       guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
       if !effect.isCancelled { storage.forget(key, under: effect.ids) }
       storage.groups[effect.group]?.effects.removeAll { $0 == key }
-      var waiters = Self.decrement(group: effect.group, in: &storage)
-      if storage.effects.isEmpty {
-        waiters += storage.idleWaiters.values
-        storage.idleWaiters = [:]
-      }
-      return waiters
+      return Self.decrement(group: effect.group, in: &storage)
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -201,29 +205,21 @@ final class EffectRegistry: Sendable {
   /// Returns once no effect is running. Cancelling the waiting task returns early. Runs in the
   /// caller's isolation, as ``wait(for:isolation:)``.
   func waitUntilIdle(isolation: isolated (any Actor)? = #isolation) async {
-    let token = SuspendedWaiters.enter("waitForAllEffects, running: \(runningEffectOrigins)")
-    defer { SuspendedWaiters.leave(token) }
-    let id = storage.withLock { $0.makeKey() }
-    await withTaskCancellationHandler {
-      await withCheckedContinuation(isolation: isolation) {
-        (continuation: CheckedContinuation<Void, Never>) in
-        let resumeNow = storage.withLock { storage -> Bool in
-          if storage.effects.isEmpty || Task.isCancelled { return true }
-          storage.idleWaiters[id] = continuation
-          return false
-        }
-        if resumeNow { continuation.resume() }
-      }
-    } onCancel: {
-      let waiter = storage.withLock { $0.idleWaiters.removeValue(forKey: id) }
-      waiter?.resume()
-    }
+    await storage.wait(
+      until: { $0.effects.isEmpty }, isolation: isolation,
+      what: "waitForAllEffects, running: \(runningEffectOrigins)")
+  }
+
+  /// Blocks the calling thread until every effect that is not cancelled has returned, or
+  /// `timeout` has passed.
+  func blockUntilNoLiveEffects(timeout: Duration) {
+    _ = storage.blockingWait(until: { $0.effects.values.allSatisfy(\.isCancelled) }, timeout: timeout)
   }
 
   /// Whether the effect may still write state: it is running and was not cancelled.
   @usableFromInline
   func isLive(_ key: UInt64) -> Bool {
-    storage.withLock { $0.effects[key].map { !$0.isCancelled } ?? false }
+    storage.reading { $0.effects[key].map { !$0.isCancelled } ?? false }
   }
 
   /// Cancels every running effect with one of `ids`.
@@ -234,7 +230,7 @@ final class EffectRegistry: Sendable {
   func cancel(ids: [AnyHashableSendable], endingScopes: Bool = false) {
     guard !ids.isEmpty else { return }
     defer { ended.add(1, ordering: .relaxed) }
-    let (tasks, groups) = storage.withLock { storage -> ([Task<Void, Never>], [EffectGroup]) in
+    let (tasks, groups) = storage.withState { storage -> ([Task<Void, Never>], [EffectGroup]) in
       var tasks: [Task<Void, Never>] = []
       var touched: Set<UInt64> = []
       for id in ids {
@@ -259,7 +255,7 @@ final class EffectRegistry: Sendable {
 
   /// Which of `ids` have at least one running effect that is not cancelled.
   func idsWithEffects(among ids: some Sequence<AnyHashableSendable>) -> Set<AnyHashableSendable> {
-    storage.withLock { storage in
+    storage.reading { storage in
       var found: Set<AnyHashableSendable> = []
       for id in ids where storage.keysByID[id] != nil { found.insert(id) }
       return found
@@ -268,7 +264,7 @@ final class EffectRegistry: Sendable {
 
   /// Cancels every running effect. With `close`, also refuses new ones: the owner is gone.
   func cancelAll(close: Bool) {
-    let tasks = storage.withLock { storage -> [Task<Void, Never>] in
+    let tasks = storage.withState { storage -> [Task<Void, Never>] in
       guard close else { return storage.effects.keys.compactMap { storage.markCancelled($0) } }
       storage.isClosed = true
       for id in storage.groups.keys {
@@ -282,14 +278,14 @@ final class EffectRegistry: Sendable {
 
   /// The actions whose effects are still running and not cancelled, oldest first.
   var runningEffectOrigins: [any Sendable] {
-    storage.withLock { storage in
+    storage.reading { storage in
       storage.effects.sorted { $0.key < $1.key }.filter { !$0.value.isCancelled }.map(\.value.origin)
     }
   }
 
   /// A group's state and its effects' actions, for ``SuspendedWaiters``.
   private func describe(group id: UInt64) -> String {
-    storage.withLock { storage in
+    storage.reading { storage in
       guard let group = storage.groups[id] else { return "completed" }
       let origins = group.effects.compactMap { storage.effects[$0] }.map {
         "\($0.origin)\($0.isCancelled ? " (cancelled)" : "")\($0.task == nil ? " (no task yet)" : "")"
@@ -301,7 +297,7 @@ final class EffectRegistry: Sendable {
 
   /// A snapshot of what is tracked, for diagnostics and leak tests.
   var counts: (effects: Int, groups: Int, ids: Int, listed: Int) {
-    storage.withLock { storage in
+    storage.reading { storage in
       (
         storage.effects.count, storage.groups.count, storage.keysByID.count,
         storage.keysByID.values.reduce(0) { $0 + $1.count }
