@@ -17,17 +17,44 @@ extension Interactor {
   /// ```
   ///
   /// - An action that `actionIs` extracts goes to the child, which mutates `state[keyPath:
-  ///   stateIs]`. Then this interactor receives `stateAction` with the child's new state, so it
-  ///   can react. Every other action goes to this interactor.
+  ///   stateIs]`. Every other action goes to this interactor.
+  /// - What this interactor hears of the child depends on `stateAction`:
+  ///   - with it, this interactor receives `stateAction` carrying the child's new state after
+  ///     each of the child's actions and after each write of the child's effects;
+  ///   - without it, this interactor receives the child's action itself, right after the child
+  ///     handled it (so it sees the child's new state), and nothing when the child's effects
+  ///     write.
   /// - The child's effects are scoped: their `DynamicState` reads the child part of the current
-  ///   state, their `Send` writes into it (and this interactor receives `stateAction` again).
+  ///   state, their `Send` writes into it.
   /// - The child's effect ids are qualified by the scope, so the same child in two scopes never
   ///   cancels the other scope's effects.
+  ///
+  /// Without `stateAction`, a parent reacts to what the child did by matching the child's
+  /// actions:
+  ///
+  /// ```swift
+  /// @CasePathable
+  /// enum Action { case settings(SettingsAction), save }
+  ///
+  /// var body: some InteractorOf<Self> {
+  ///   Interact(initialValue: State()) { state, action in
+  ///     switch action {
+  ///     case .settings(.toggleDarkMode):   // the child has already toggled it
+  ///       state.needsSave = true
+  ///       return .state
+  ///     case .settings, .save:
+  ///       return .state
+  ///     }
+  ///   }
+  ///   .when(stateIs: \.settings, actionIs: \.settings) { SettingsInteractor() }
+  /// }
+  /// ```
   ///
   /// - Parameters:
   ///   - toChildState: Where the child's state lives in this interactor's state.
   ///   - toChildAction: The case of this interactor's actions that carries the child's actions.
-  ///   - toStateAction: The case this interactor receives with the child's new state.
+  ///   - toStateAction: The case this interactor receives with the child's new state, or `nil`
+  ///     (the default) for this interactor to receive the child's actions instead.
   ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
   ///   - filePath: The path of that file, for the same reports.
   ///   - line: The line of the call, for the same reports.
@@ -37,7 +64,7 @@ extension Interactor {
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
-    stateAction toStateAction: CaseMember<Action, ChildState>,
+    stateAction toStateAction: CaseMember<Action, ChildState>? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -47,7 +74,7 @@ extension Interactor {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
       action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
+      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -57,24 +84,24 @@ extension Interactor {
   ///
   /// ```swift
   /// @CasePathable
-  /// enum State { case loading, loaded(Loaded) }
+  /// enum State { case loggedOut(Login), loggedIn(Home) }
   ///
   /// var body: some InteractorOf<Self> {
-  ///   Root()
-  ///     .when(stateIs: \.loaded, actionIs: \.loaded, stateAction: \.loadedChanged) {
-  ///       LoadedInteractor()
-  ///     }
+  ///   Root()   // sees .login(.succeeded(user)) after Login did, and moves to .loggedIn
+  ///     .when(stateIs: \.loggedOut, actionIs: \.login) { LoginInteractor() }
   /// }
   /// ```
   ///
-  /// Behaves like the key-path form of `when(stateIs:actionIs:stateAction:_:)`,
-  /// with one difference: when the state is no longer in the case, a child action and a write
-  /// from one of the child's effects are dropped, and reported with the name of the case.
+  /// Behaves like the key-path form of `when(stateIs:actionIs:stateAction:_:)`, with or without
+  /// `stateAction`, with one difference: when the state leaves the case, by any action or
+  /// effect, every effect the child started is cancelled in that step, and a child action or a
+  /// write from one of the child's effects that comes while the state is in another case is
+  /// dropped and reported with the name of the case.
   @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
-    stateAction toStateAction: CaseMember<Action, ChildState>,
+    stateAction toStateAction: CaseMember<Action, ChildState>? = nil,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
@@ -84,7 +111,50 @@ extension Interactor {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
       action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: Action.allCasePaths[keyPath: toStateAction], child: child(),
+      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
+      scope: AnyHashableSendable(toChildState),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  /// Runs a child interactor while an optional part of this interactor's state is not `nil`: a
+  /// child that is presented, then dismissed.
+  ///
+  /// ```swift
+  /// struct State { var todos: IdentifiedArrayOf<Todo> = []; var editor: EditorState? }
+  ///
+  /// Interact(initialValue: State()) { state, action in
+  ///   switch action {
+  ///   case .editor(.saveTapped):            // the editor has validated its title
+  ///     if let editor = state.editor { state.todos[id: editor.id]?.title = editor.title }
+  ///     state.editor = nil                  // its effects are cancelled now
+  ///     return .state
+  ///   default:
+  ///     return .state
+  ///   }
+  /// }
+  /// .when(stateIs: \.editor, actionIs: \.editor) { EditorInteractor() }
+  /// ```
+  ///
+  /// Behaves like the key-path form of `when(stateIs:actionIs:stateAction:_:)`, with or without
+  /// `stateAction`, and: setting the optional to `nil`, by any action or effect, cancels every
+  /// effect the child started, in that step; a child action that arrives while it is `nil` is
+  /// dropped and reported; presenting it again starts a fresh child. In the child's effects, the
+  /// `dismiss` dependency (``DismissEffect``) sets it to `nil`.
+  @inlinable @_disfavoredOverload
+  public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
+    stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
+    actionIs toChildAction: CaseMember<Action, ChildAction>,
+    stateAction toStateAction: CaseMember<Action, ChildState>? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column,
+    @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
+  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+    When(
+      parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
+      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
