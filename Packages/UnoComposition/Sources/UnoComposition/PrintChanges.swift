@@ -52,35 +52,9 @@ public struct _PrintChanges<Base: Interactor>: Interactor {
 
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     #if DEBUG
-      let before = (state, SharedSnapshot.capture(state))
-      let emission = base.interact(state: &state, action: action)
-      printer.printChange(
-        action: action, .init(old: before.0, oldShared: before.1, new: state, newShared: .capture(state)))
-      return traced(emission, origin: action)
+      return printer.traceStep(&state, action: action) { base.interact(state: &$0, action: action) }
     #else
       return base.interact(state: &state, action: action)
     #endif
-  }
-
-  /// `emission`, with every write of its effects (and of the effects those start) printed.
-  private func traced(_ emission: Emission<DomainState>, origin: Action) -> Emission<DomainState> {
-    guard !emission.isEmpty else { return emission }
-    let printer = self.printer
-    return emission.scope(
-      childState: { $0 },
-      withState: { state, body in self.traced(body(&state), origin: origin) }
-    ) { state, send in
-      let printingSend = Send<DomainState> { reduce in
-        send.reduce { state in
-          let before = (state, SharedSnapshot.capture(state))
-          let emission = reduce(&state)
-          printer.printChange(
-            effectOf: origin,
-            .init(old: before.0, oldShared: before.1, new: state, newShared: .capture(state)))
-          return self.traced(emission, origin: origin)
-        }
-      }
-      return (state, printingSend)
-    }
   }
 }

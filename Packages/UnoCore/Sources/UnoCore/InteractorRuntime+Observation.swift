@@ -39,11 +39,10 @@ extension InteractorRuntime {
     observers.removeAll { $0.id == id }
   }
 
-  /// Tells every observer (and the change printer and the recorder, if any) about the change a
-  /// step made.
+  /// Tells every observer (and the recorder, if any) about the change a step made. (The change
+  /// printer, if any, printed it in the step: see ``ChangeTrace``.)
   @inlinable
   func publish(_ kind: StepKind, origin: Action) {
-    if let tracer { tracer.printChange(to: _state, kind, origin: origin) }
     switch kind {
     case .action:
       if let recorder { recorder.append(.action, origin, _state) }
@@ -59,41 +58,5 @@ extension InteractorRuntime {
   func notifyObservers(_ source: StateChangeSource) {
     let observers = self.observers
     for observer in observers { observer.onChange(state, source) }
-  }
-
-  /// Prints every step's change: the state it left, against the state the step before left
-  /// (every change is a step, so that is the state this step started from).
-  @usableFromInline
-  final class ChangeTrace {
-    let printer: _ChangePrinter
-    var last: State
-    /// The shared values `last` held then (``SharedSnapshot``): `last` reads them live otherwise.
-    var lastShared: SharedSnapshot
-
-    init(printer: _ChangePrinter, initialState: State) {
-      self.printer = printer
-      self.last = initialState
-      self.lastShared = .capture(initialState)
-    }
-
-    @usableFromInline
-    func printChange(to state: State, _ kind: StepKind, origin: Action) {
-      let shared = SharedSnapshot.capture(state)
-      let change = _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared)
-      switch kind {
-      case .action: printer.printChange(action: origin, change)
-      case .effect: printer.printChange(effectOf: origin, change)
-      }
-      (last, lastShared) = (state, shared)
-    }
-
-    /// Prints a change no interactor made: a shared value's (from another holder), a rewind.
-    @usableFromInline
-    func printOutsideChange(to state: State, _ kind: Recording<State, Action>.Entry.Kind) {
-      let shared = SharedSnapshot.capture(state)
-      let change = _ChangePrinter.Change(old: last, oldShared: lastShared, new: state, newShared: shared)
-      if kind == .rewind { printer.printRewind(change) } else { printer.printSharedChange(change) }
-      (last, lastShared) = (state, shared)
-    }
   }
 }

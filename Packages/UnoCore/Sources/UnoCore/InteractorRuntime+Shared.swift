@@ -133,7 +133,7 @@ extension InteractorRuntime: SharedHolder {
     let isOutermost = !isHandling
     isHandling = true
     change()
-    if let tracer { tracer.printOutsideChange(to: _state, kind) }
+    if let tracer { tracer.printOutsideChange(to: _state, rewind: kind == .rewind) }
     if let recorder { recorder.append(kind, nil, _state) }
     notifyObservers(source)
     if hasScopes { endDeadScopes() }

@@ -61,8 +61,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// defaults) binds them only when another runtime's values may be bound around it.
   @usableFromInline let bindsDependencies: Bool
   /// Prints every change when set (the `_changeTracer` dependency where the runtime is created:
-  /// uno-host's `--trace`).
-  @usableFromInline let tracer: ChangeTrace?
+  /// uno-host's `--trace`): the steps of ``interactor``, which then runs through it, and the
+  /// changes no interactor makes.
+  @usableFromInline let tracer: ChangeTrace<State>?
   /// Keeps every change while recording (``record(limit:feature:clock:)``); `nil` otherwise.
   @exclusivity(unchecked) @usableFromInline var recorder: Recorder?
   @usableFromInline let registry = EffectRegistry()
@@ -129,10 +130,17 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)?
   ) {
     self._state = initialState
-    self.interactor = interactor
     self.dependencies = DependencyValues._current
     self.bindsDependencies = DependencyBinding.overridesAnything(dependencies)
-    self.tracer = dependencies._changeTracer.map { ChangeTrace(printer: $0, initialState: initialState) }
+    let tracer = dependencies._changeTracer.map { ChangeTrace(printer: $0, initialState: initialState) }
+    self.tracer = tracer
+    if let tracer {
+      self.interactor = AnyInteractor(initialValue: interactor._initialValue) { state, action in
+        tracer.step(&state, action: action) { interactor.interact(state: &$0, action: action) }
+      }
+    } else {
+      self.interactor = interactor
+    }
     if let onEffectFailure {
       self.onEffectFailure = { action, error, _ in onEffectFailure(action, error) }
     } else {
