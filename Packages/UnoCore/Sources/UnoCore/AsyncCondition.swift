@@ -1,4 +1,9 @@
 import Dispatch
+import Synchronization
+
+/// The ids of every condition's waiters, from one counter: a counter in each condition would make
+/// every runtime's effect registry 16 bytes larger (its allocation's size class).
+private let waiterIDs = Atomic<Int>(0)
 
 /// A value shared across tasks, and tasks waiting until it satisfies a condition: the waiter
 /// that Uno's packages build their waits on (the effect registry's wait for idleness, the test
@@ -16,7 +21,11 @@ import Dispatch
 ///
 /// The condition is checked under the same lock as every change, so a change made between a
 /// waiter's check and its suspension is never missed. Waiters are resumed outside the lock.
-@_spi(Internals) public final class AsyncCondition<State: Sendable>: Sendable {
+@_spi(Internals) public final class AsyncCondition<State: Sendable>: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: as in `Locked`, whose lock this holds inline (one object
+  // fewer for each runtime, whose effect registry keeps its bookkeeping here): `storage` is only
+  // reached inside `withLock`, between `lock()` and `unlock()` of `mutex`, and `State` is
+  // `Sendable`.
   private struct Waiter {
     let condition: @Sendable (State) -> Bool
     let wake: Wake
@@ -37,19 +46,25 @@ import Dispatch
 
   private struct Storage {
     var state: State
-    var nextID = 0
     var waiters: [Int: Waiter] = [:]
   }
 
-  private let storage: Locked<Storage>
+  private var storage: Storage
+  private let mutex = PthreadMutex()
+
+  private func withLock<Result>(_ body: (inout Storage) throws -> Result) rethrows -> Result {
+    mutex.lock()
+    defer { mutex.unlock() }
+    return try body(&storage)
+  }
 
   /// A condition over `state`.
   public init(_ state: State) {
-    storage = Locked(Storage(state: state))
+    storage = Storage(state: state)
   }
 
   /// The current value.
-  public var state: State { storage.withLock { $0.state } }
+  public var state: State { withLock { $0.state } }
 
   /// Reads or changes the value, then resumes the waiters whose condition now holds.
   ///
@@ -57,7 +72,7 @@ import Dispatch
   /// here and changes it on every effect's start and end.
   @discardableResult
   public func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    let (result, ready) = try storage.withLock { storage -> (Result, [Wake]) in
+    let (result, ready) = try withLock { storage -> (Result, [Wake]) in
       let result = try body(&storage.state)
       guard !storage.waiters.isEmpty else { return (result, []) }
       var ready: [(id: Int, wake: Wake)] = []
@@ -74,7 +89,7 @@ import Dispatch
 
   /// Reads the value without checking the waiters: nothing changed.
   public func reading<Result>(_ body: (State) throws -> Result) rethrows -> Result {
-    try storage.withLock { try body($0.state) }
+    try withLock { try body($0.state) }
   }
 
   /// Returns once `condition` holds; also returns, early, when the waiting task is cancelled,
@@ -91,10 +106,7 @@ import Dispatch
     what: @autoclosure () -> String? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) async {
-    let id = storage.withLock { storage in
-      storage.nextID += 1
-      return storage.nextID
-    }
+    let id = waiterIDs.add(1, ordering: .relaxed).newValue
     let token = SuspendedWaiters.enter(
       what() ?? "AsyncCondition<\(State.self)> at \(fileID):\(line), state \(state)")
     defer { SuspendedWaiters.leave(token) }
@@ -105,7 +117,7 @@ import Dispatch
     await withTaskCancellationHandler {
       await suspend(id: id, until: condition, cancellable: true, isolation: isolation)
     } onCancel: {
-      let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
+      let waiter = withLock { $0.waiters.removeValue(forKey: id) }
       waiter?.wake()
     }
   }
@@ -145,7 +157,7 @@ import Dispatch
     isolation: isolated (any Actor)?
   ) async {
     await withCheckedContinuation(isolation: isolation) { continuation in
-      let resumeNow = storage.withLock { storage -> Bool in
+      let resumeNow = withLock { storage -> Bool in
         if condition(storage.state) || (cancellable && Task.isCancelled) { return true }
         storage.waiters[id] = Waiter(condition: condition, wake: .task(continuation))
         return false
@@ -161,17 +173,17 @@ import Dispatch
   /// returning the time to return. The change waited for must not need the blocked thread.
   public func blockingWait(until condition: @escaping @Sendable (State) -> Bool, timeout: Duration) -> Bool {
     let semaphore = DispatchSemaphore(value: 0)
-    let id = storage.withLock { storage -> Int? in
-      guard !condition(storage.state) else { return nil }
-      storage.nextID += 1
-      storage.waiters[storage.nextID] = Waiter(condition: condition, wake: .thread(semaphore))
-      return storage.nextID
+    let id = waiterIDs.add(1, ordering: .relaxed).newValue
+    let waiting = withLock { storage -> Bool in
+      guard !condition(storage.state) else { return false }
+      storage.waiters[id] = Waiter(condition: condition, wake: .thread(semaphore))
+      return true
     }
-    guard let id else { return true }
+    guard waiting else { return true }
     let (seconds, attoseconds) = timeout.components
     let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     if semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
-      storage.withLock { _ = $0.waiters.removeValue(forKey: id) }
+      withLock { _ = $0.waiters.removeValue(forKey: id) }
     }
     return reading(condition)
   }
