@@ -68,7 +68,7 @@ import Testing
     #expect(output.contains("Commands: help, state (the whole view state), features (every feature), quit."))
     #expect(output.contains("There is no action 'fly' in search. Its actions are: queryChanged, submit"))
     #expect(output.contains("'select' takes its id as a whole number, and 'abc' is not one."))
-    #expect(output.contains("'clear' does not take a single value."))
+    #expect(output.contains("'clear' takes no value: type it alone."))
     #expect(output.contains("That is not valid JSON"))
     #expect(output.contains("counter: A number to increment"))  // features
     // quit ends the session: the submit after it was never handled.

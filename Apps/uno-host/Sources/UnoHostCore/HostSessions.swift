@@ -408,7 +408,8 @@ public final class HostSessions {
 
 extension FeatureRegistry {
   /// The features as hosts list them (the `features` answer, MCP's `list_features`): each one's
-  /// name, summary and actions, an action as its ``FeaturePlugin/ActionInfo`` encodes.
+  /// name, summary and actions, an action as its ``FeaturePlugin/ActionInfo`` encodes (its name,
+  /// its path, what it does and an example).
   public var listing: JSONValue {
     .array(
       plugins.map { plugin in
@@ -418,7 +419,9 @@ extension FeatureRegistry {
           "actions": .array(
             plugin.actions.map { action in
               .object([
-                "name": .string(action.name), "summary": .string(action.summary), "example": action.example,
+                "name": .string(action.name), "path": .string(action.path),
+                "summary": .string(action.summary),
+                "example": action.example,
               ])
             }),
         ])

@@ -170,8 +170,10 @@ final class TerminalSession {
     case failure(String)
   }
 
-  /// `{"json":…}` as it is; `name` as an action without payload; `name words…` as an action with
-  /// one field, the words as its value, typed like the field in the action's example.
+  /// `{"json":…}` as it is; otherwise an action by its path (``FeaturePlugin/ActionInfo/path``),
+  /// dotted or spaced (`detail.load`, `detail load`), then its one value if it takes one
+  /// (`queryChanged smiling cat`), typed like the value in the action's example, or its values
+  /// as a JSON object.
   private func parseAction(_ text: String) -> Parsed {
     if text.first == "{" || text.first == "\"" {
       switch parseLineJSON(Array(text.utf8)) {
@@ -182,43 +184,104 @@ final class TerminalSession {
             + "\((plugin.actions.first?.example ?? .null).text), or by name; 'help' lists them.")
       }
     }
-    let parts = text.split(separator: " ", maxSplits: 1).map(String.init)
-    let name = parts[0]
-    guard let info = plugin.actions.first(where: { $0.name == name }) else {
-      let words = uniqueActionNames + plugin.commands.map(\.name) + ["help", "state", "features", "quit"]
-      if let guess = closestWord(to: name, among: words) {
-        return .failure(
-          "There is no \(plugin.commands.isEmpty ? "action" : "command or action") '\(name)' in \(plugin.name). "
-            + "Did you mean '\(guess)'? "
-            + "Type 'help' to see them all.")
+    let words = text.split(separator: " ").map(String.init)
+    let typedPath = words[0].split(separator: ".").map(String.init)
+    guard let (info, remainder) = matchAction(typedPath, then: Array(words.dropFirst()), in: text) else {
+      return .failure(unknownActionMessage(typedPath))
+    }
+    let payload = info.payload
+    let value: JSONValue
+    if remainder.isEmpty {
+      guard payload.isEmpty else {
+        // The bare name: the feature says what is missing, as it does for a JSON client.
+        if info.pathComponents.count == 1 { return .success(.string(info.name)) }
+        return .failure("'\(info.path)' needs a value. For example: \(shorthand(info)).")
       }
-      guard plugin.commands.isEmpty else {
+      value = .object([:])
+    } else if payload.isEmpty {
+      return .failure("'\(info.path)' takes no value: type it alone.")
+    } else if payload.count == 1, let (field, example) = payload.first, !Self.isJSONObject(example) {
+      guard let typed = Self.value(remainder, like: example) else {
         return .failure(
-          "There is no command or action '\(name)' in \(plugin.name). Its commands are: "
-            + "\(plugin.commands.map(\.name).joined(separator: ", ")). Type 'help' to see what each does.")
+          "'\(info.path)' takes its \(field) as \(Self.kind(of: example)), and '\(remainder)' is not one. "
+            + "For example: \(shorthand(info)).")
       }
-      return .failure(
-        "There is no action '\(name)' in \(plugin.name). Its actions are: "
-          + "\(uniqueActionNames.joined(separator: ", ")). Type 'help' to see each with an example.")
+      value = .object([field: typed])
+    } else {
+      guard case .success(let object) = parseLineJSON(Array(remainder.utf8)), case .object = object else {
+        return .failure(
+          "'\(info.path)' takes several values: type them as a JSON object after its name, or the "
+            + "whole action as JSON. For example: \(info.example.text).")
+      }
+      value = object
     }
-    guard parts.count == 2 else { return .success(.string(name)) }
-    let value = parts[1]
-    guard case .object(let payload)? = info.example[name], payload.count == 1, let field = payload.keys.first
-    else {
-      return .failure(
-        "'\(name)' does not take a single value. Type it as JSON, e.g. \((info.example).text).")
-    }
-    guard let typed = Self.value(value, like: payload[field]!) else {
-      return .failure(
-        "'\(name)' takes its \(field) as \(Self.kind(of: payload[field]!)), and '\(value)' is not one. "
-          + "For example: \((info.example).text).")
-    }
-    return .success(.object([name: .object([field: typed])]))
+    return .success(info.pathComponents.reversed().reduce(value) { inner, name in .object([name: inner]) })
   }
 
-  private var uniqueActionNames: [String] {
+  /// The action whose path the typed words start with (the longest such path), and the text
+  /// after them: its value. `typedPath` is the first word split at its dots; `rest`, the words
+  /// after it, which continue the path only when the first word has no dot (`detail load`).
+  private func matchAction(
+    _ typedPath: [String], then rest: [String], in text: String
+  ) -> (FeaturePlugin.ActionInfo, String)? {
+    var best: (info: FeaturePlugin.ActionInfo, words: Int)?
+    for info in plugin.actions {
+      let path = info.pathComponents
+      let words: Int
+      if path == typedPath {
+        words = 1
+      } else if typedPath.count == 1, path.count > 1, path[0] == typedPath[0],
+        Array(rest.prefix(path.count - 1)) == Array(path.dropFirst())
+      {
+        words = path.count
+      } else {
+        continue
+      }
+      if best == nil || path.count > best!.info.pathComponents.count { best = (info, words) }
+    }
+    guard let best else { return nil }
+    let remainder =
+      text.split(separator: " ", maxSplits: best.words, omittingEmptySubsequences: true)
+      .dropFirst(best.words).first.map(String.init) ?? ""
+    return (best.info, remainder)
+  }
+
+  /// What to say when no action has the typed path: the actions under its first name, a close
+  /// name, or the list.
+  private func unknownActionMessage(_ typedPath: [String]) -> String {
+    let name = typedPath.joined(separator: ".")
+    let nested = plugin.actions.filter { $0.pathComponents.count > 1 && $0.name == typedPath[0] }
+    if !nested.isEmpty {
+      let next = nested.map { $0.pathComponents.dropFirst().joined(separator: ".") }
+      return "'\(typedPath[0])' is followed by the action it carries: one of "
+        + "\(next.joined(separator: ", ")) (as in '\(nested[0].path)' or "
+        + "'\(nested[0].pathComponents.joined(separator: " "))'). Type 'help' to see them all."
+    }
+    let words =
+      uniqueActionPaths + plugin.actions.map(\.name) + plugin.commands.map(\.name)
+      + ["help", "state", "features", "quit"]
+    if let guess = closestWord(to: name, among: words) {
+      return
+        "There is no \(plugin.commands.isEmpty ? "action" : "command or action") '\(name)' in \(plugin.name). "
+        + "Did you mean '\(guess)'? "
+        + "Type 'help' to see them all."
+    }
+    guard plugin.commands.isEmpty else {
+      return "There is no command or action '\(name)' in \(plugin.name). Its commands are: "
+        + "\(plugin.commands.map(\.name).joined(separator: ", ")). Type 'help' to see what each does."
+    }
+    return "There is no action '\(name)' in \(plugin.name). Its actions are: "
+      + "\(uniqueActionPaths.joined(separator: ", ")). Type 'help' to see each with an example."
+  }
+
+  private var uniqueActionPaths: [String] {
     var seen: Set<String> = []
-    return plugin.actions.map(\.name).filter { seen.insert($0).inserted }
+    return plugin.actions.map(\.path).filter { seen.insert($0).inserted }
+  }
+
+  private static func isJSONObject(_ value: JSONValue) -> Bool {
+    if case .object = value { return true }
+    return false
   }
 
   private static func value(_ text: String, like example: JSONValue) -> JSONValue? {
@@ -255,28 +318,31 @@ final class TerminalSession {
       text += "\n"
     }
     text += "Actions:\n"
-    let width = plugin.actions.map(\.name.count).max() ?? 0
+    let width = plugin.actions.map(\.path.count).max() ?? 0
     for action in plugin.actions {
-      let padding = String(repeating: " ", count: width - action.name.count)
-      text += "  \(action.name)\(padding)  \(action.summary)  e.g. \(shorthand(action))\n"
+      let padding = String(repeating: " ", count: width - action.path.count)
+      text += "  \(action.path)\(padding)  \(action.summary)  e.g. \(shorthand(action))\n"
     }
     text += """
 
       Commands: help, state (the whole view state), features (every feature), quit.
       An action is its name (increment), its name and its one value (queryChanged smiling cat),
-      or JSON ({"queryChanged":{"query":"cat"}}).
+      or JSON ({"queryChanged":{"query":"cat"}}). An action nested in another is named by its
+      path, with dots or spaces (detail.load, detail load).
       """
     return text
   }
 
-  /// How a person types the example: the shorthand when it has one, JSON otherwise.
+  /// How a person types the example: its path and its one value when it has at most one,
+  /// JSON otherwise.
   private func shorthand(_ action: FeaturePlugin.ActionInfo) -> String {
-    guard case .object(let payload)? = action.example[action.name] else { return (action.example).text }
-    if payload.isEmpty { return action.name }
+    guard case .object? = action.example[action.name] else { return (action.example).text }
+    let payload = action.payload
+    if payload.isEmpty { return action.path }
     if payload.count == 1, let value = payload.values.first {
       switch value {
-      case .string(let text): return "\(action.name) \(text)"
-      case .integer, .double, .bool: return "\(action.name) \((value).text)"
+      case .string(let text): return "\(action.path) \(text)"
+      case .integer, .double, .bool: return "\(action.path) \((value).text)"
       default: break
       }
     }

@@ -141,7 +141,7 @@ enum HostTool: String, CaseIterable, Sendable {
 
   private func actionList(_ registry: FeatureRegistry) -> String {
     registry.plugins.map { plugin in
-      let actions = plugin.actions.map { "  - \($0.name): \($0.summary) Example: \($0.example.text)" }
+      let actions = plugin.actions.map { "  - \($0.path): \($0.summary) Example: \($0.example.text)" }
       return (["- \(plugin.name): \(plugin.summary)"] + actions).joined(separator: "\n")
     }.joined(separator: "\n")
   }

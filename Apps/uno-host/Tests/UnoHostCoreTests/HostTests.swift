@@ -304,5 +304,16 @@ final class TestHost {
     } else {
       Issue.record("expected an error")
     }
+    // A dotted path is a nested action without payload.
+    #expect(
+      runModeRequest(Array("detail.load".utf8), session: 2)
+        == .success(.send(id: nil, session: 2, action: .object(["detail": .object(["load": .object([:])])]))))
+    for malformed in ["detail..load", ".load", "detail.", "detail.lo ad"] {
+      if case .failure(let error)? = runModeRequest(Array(malformed.utf8), session: 1) {
+        #expect(error.code == "malformed_action", "\(malformed)")
+      } else {
+        Issue.record("expected an error for '\(malformed)'")
+      }
+    }
   }
 }

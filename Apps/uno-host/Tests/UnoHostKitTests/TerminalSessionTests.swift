@@ -64,6 +64,43 @@ import UnoPlugin
     #expect(terminal.linesKeptForEffects == 0)
   }
 
+  /// A child's action is typed by its path, with dots or spaces; the name alone says which
+  /// actions it carries; a value where none is taken is refused, and nothing is sent.
+  @Test func nestedActionsAreTypedByTheirPath() throws {
+    let registry = try makeRegistry()
+    var lines: [String] = []
+    let terminal = try TerminalSession(
+      plugin: registry["search"]!, registry: registry, sessionDependencies: { _ in },
+      write: { lines.append($0) })
+    // No detail is shown, so the feature drops the action and says so: it reached the feature as
+    // {"detail":{"load":{}}}.
+    for typed in ["detail load", "detail.load"] {
+      // The feature also reports the dropped action as an issue, as it does everywhere.
+      withKnownIssue { terminal.handle(typed) }
+      #expect(
+        lines.last?.hasPrefix("That was not applied: A child action 'load' reached") == true, "\(typed)")
+    }
+    terminal.handle("detail")
+    #expect(
+      lines.last
+        == "'detail' is followed by the action it carries: one of load, toggleFavorite, close "
+        + "(as in 'detail.load' or 'detail load'). Type 'help' to see them all.")
+    terminal.handle("detail.close now")
+    #expect(lines.last == "'detail.close' takes no value: type it alone.")
+    terminal.handle("detial")
+    #expect(
+      lines.last
+        == "There is no action 'detial' in search. Did you mean 'detail'? Type 'help' to see them all.")
+    terminal.handle("fly")
+    #expect(
+      lines.last
+        == "There is no action 'fly' in search. Its actions are: queryChanged, submit, clear, select, "
+        + "detail.load, detail.toggleFavorite, detail.close. Type 'help' to see each with an example.")
+    terminal.handle("help")
+    #expect(lines.last?.contains("  detail.load            Loads") == true)
+    #expect(terminal.sessions.runningRequests == 0)
+  }
+
   @Test func idsAreShownAsTheyArePastedIntoJSON() {
     #expect(
       pasteable("id: UUID(92457F3F-5023-45F1-9FE7-3D4A8F623C36),\n  other: UUID(nope)")

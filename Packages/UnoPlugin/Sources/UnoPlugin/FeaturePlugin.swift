@@ -42,6 +42,39 @@ public struct FeaturePlugin: Sendable {
     public let summary: String
     /// An example of the action, in the JSON a host accepts.
     public let example: JSONValue
+    /// The action's name, then the name of each action nested in it, joined by dots:
+    /// `detail.load` for `{"detail":{"load":{}}}`, `queryChanged` for
+    /// `{"queryChanged":{"query":"cat"}}`. Hosts name actions by it, so that the cases of a
+    /// child's action read apart (`detail.load`, `detail.close`) where their top-level name is
+    /// the same. Read from the example: each level is a one-key object whose value is an object.
+    public let path: String
+
+    /// The path's names, in order.
+    public var pathComponents: [String] { path.split(separator: ".").map(String.init) }
+
+    /// What the action carries at the end of its path, in the example: `{}` for `detail.load`,
+    /// `{"query":"cat"}` for `queryChanged`.
+    public var payload: [String: JSONValue] {
+      var value = example
+      for name in pathComponents { value = value[name] ?? .object([:]) }
+      guard case .object(let object) = value else { return [:] }
+      return object
+    }
+
+    init(name: String, summary: String, example: JSONValue) {
+      self.name = name
+      self.summary = summary
+      self.example = example
+      var path = [name]
+      var value = example[name]
+      while case .object(let object)? = value, object.count == 1, let (key, inner) = object.first,
+        case .object = inner
+      {
+        path.append(key)
+        value = inner
+      }
+      self.path = path.joined(separator: ".")
+    }
   }
 
   /// An example action and what it does, for `FeaturePlugin.init(name:summary:actions:commands:makeViewModel:)`.
@@ -109,7 +142,8 @@ public struct FeaturePlugin: Sendable {
     self._makeSession = {
       let viewModel = makeViewModel()
       let session = FeatureSession(
-        feature: featureName, actionNames: uniqueNames(infos), commands: commands, viewModel: viewModel)
+        feature: featureName, actionNames: uniqueNames(infos), actionPaths: uniquePaths(infos),
+        commands: commands, viewModel: viewModel)
       configure?(session, viewModel)
       return session
     }
@@ -127,6 +161,12 @@ public struct FeaturePlugin: Sendable {
 func uniqueNames(_ infos: [FeaturePlugin.ActionInfo]) -> [String] {
   var seen: Set<String> = []
   return infos.map(\.name).filter { seen.insert($0).inserted }
+}
+
+/// The action paths (``FeaturePlugin/ActionInfo/path``), each once, in order.
+func uniquePaths(_ infos: [FeaturePlugin.ActionInfo]) -> [String] {
+  var seen: Set<String> = []
+  return infos.map(\.path).filter { seen.insert($0).inserted }
 }
 
 /// Why an action could not be sent to a session.

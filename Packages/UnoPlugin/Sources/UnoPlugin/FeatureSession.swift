@@ -12,6 +12,8 @@ public final class FeatureSession {
   public let feature: String
   /// The names of the actions it takes.
   public let actionNames: [String]
+  /// The paths of the actions it takes (``FeaturePlugin/ActionInfo/path``), as errors list them.
+  public let actionPaths: [String]
   /// Sends the action `name` with `payload` (`nil`: none, as `{}`).
   private let _send: @MainActor (_ name: String, _ payload: JSONValue?) throws -> EventTask
   private let _viewState: @MainActor () -> String
@@ -29,11 +31,12 @@ public final class FeatureSession {
   var recordingSupport: RecordingSupport?
 
   init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
-    feature: String, actionNames: [String], commands: [FeatureCommand<Action, DomainState>] = [],
-    viewModel: ViewModel<Action, DomainState, ViewState>
+    feature: String, actionNames: [String], actionPaths: [String],
+    commands: [FeatureCommand<Action, DomainState>] = [], viewModel: ViewModel<Action, DomainState, ViewState>
   ) {
     self.feature = feature
     self.actionNames = actionNames
+    self.actionPaths = actionPaths
     self.viewModel = viewModel
     self.commands = commands.map(\.info)
     _runCommand = { name, argument throws(FeatureCommandError) in
@@ -144,7 +147,7 @@ public final class FeatureSession {
         "an action is a name (\"increment\") or a one-key object ({\"name\": {...}}), not \(action.kind)")
     }
     guard actionNames.contains(name) else {
-      throw .unknownAction(name: name, feature: feature, known: actionNames)
+      throw .unknownAction(name: name, feature: feature, known: actionPaths)
     }
     // What the feature reports while it handles the action (a `forEach` dropping an action for a
     // row or a screen that is gone) goes to the sender too, not only to the log: its first

@@ -46,12 +46,66 @@ let tallyPlugin = FeaturePlugin(
   }
 )
 
+enum ChildAction: Sendable, Codable, Equatable {
+  case rename(title: String)
+  case close
+  case pair(first: Int, second: Int)
+}
+
+enum NestedAction: Sendable, Codable, Equatable {
+  case child(ChildAction)
+  case other
+}
+
+let nestedPlugin = FeaturePlugin(
+  name: "nested",
+  summary: "A child's actions inside a parent's.",
+  actions: [
+    .init(NestedAction.child(.rename(title: "x")), summary: "Renames."),
+    .init(.child(.close), summary: "Closes."),
+    .init(.child(.pair(first: 1, second: 2)), summary: "Two values."),
+    .init(.other, summary: "Another."),
+  ],
+  makeViewModel: {
+    ViewModel(
+      Tally(),
+      Interact<Tally, NestedAction>(initialValue: Tally()) { _, _ in .state }.eraseToAnyInteractor(),
+      reportsReinitialization: false)
+  }
+)
+
 @MainActor
 @Suite struct FeatureSessionTests {
   @Test func describesItsActionsWithExamples() {
     #expect(tallyPlugin.actions.map(\.name) == ["add", "reset", "labelLater"])
     #expect(tallyPlugin.actions[0].example == .object(["add": .object(["amount": .integer(2)])]))
     #expect(tallyPlugin.actions[1].example == .object(["reset": .object([:])]))
+  }
+
+  /// An action's path is its name and the names of the actions nested in it: each level is a
+  /// one-key object whose value is an object. Its payload is what the path ends on.
+  @Test func namesNestedActionsByTheirPath() {
+    #expect(tallyPlugin.actions.map(\.path) == ["add", "reset", "labelLater"])
+    #expect(tallyPlugin.actions[0].payload == ["amount": .integer(2)])
+    #expect(tallyPlugin.actions[1].payload == [:])
+    let nested = nestedPlugin.actions
+    #expect(nested.map(\.path) == ["child.rename", "child.close", "child.pair", "other"])
+    #expect(nested.map(\.name) == ["child", "child", "child", "other"])
+    #expect(nested[0].pathComponents == ["child", "rename"])
+    #expect(nested[0].payload == ["title": .string("x")])
+    #expect(nested[1].payload == [:])
+    // Two values: the path stops at the object that holds them.
+    #expect(nested[2].payload == ["first": .integer(1), "second": .integer(2)])
+    #expect(nested[3].payload == [:])
+  }
+
+  /// An unknown action is answered with the paths, so that a child's actions read apart.
+  @Test func anUnknownActionIsAnsweredWithThePaths() {
+    let session = nestedPlugin.makeSession()
+    #expect(session.actionPaths == ["child.rename", "child.close", "child.pair", "other"])
+    #expect(throws: FeatureError.unknownAction(name: "fly", feature: "nested", known: session.actionPaths)) {
+      try session.send(.string("fly"))
+    }
   }
 
   @Test func sendsActionsFromJSONAndReportsViewStatesAsJSON() async throws {

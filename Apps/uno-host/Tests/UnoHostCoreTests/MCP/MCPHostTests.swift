@@ -76,7 +76,7 @@ final class ConnectedHost {
       for action in plugin.actions {
         #expect(
           sendAction.description?.contains(
-            "\(action.name): \(action.summary) Example: \(action.example.text)") == true)
+            "\(action.path): \(action.summary) Example: \(action.example.text)") == true)
       }
     }
     await connected.stop()
