@@ -181,8 +181,12 @@ private let waiterIDs = Atomic<Int>(0)
     }
     guard waiting else { return true }
     let (seconds, attoseconds) = timeout.components
-    let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-    if semaphore.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+    // A timeout past a century is as good as none (and would overflow the nanoseconds).
+    let deadline: DispatchTime =
+      seconds > 3_155_760_000
+      ? .distantFuture
+      : .now() + .nanoseconds(Int(max(0, seconds)) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+    if semaphore.wait(timeout: deadline) == .timedOut {
       withLock { _ = $0.waiters.removeValue(forKey: id) }
     }
     return reading(condition)

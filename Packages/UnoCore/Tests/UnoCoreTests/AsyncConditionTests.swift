@@ -58,8 +58,17 @@ import Testing
 
   @Test func aBlockedThreadIsWokenByAChangeFromAnotherThread() async {
     let count = AsyncCondition(0)
-    let blocked = Task.detached { count.blockingWait(until: { $0 == 3 }, timeout: .seconds(3600)) }
+    // Long enough never to pass while the test runs; if the change did not wake the thread, the
+    // wait would end there and the test fail.
+    let blocked = Task.detached { count.blockingWait(until: { $0 == 3 }, timeout: .seconds(60)) }
     for _ in 1...3 { count.withState { $0 += 1 } }
+    #expect(await blocked.value)
+  }
+
+  @Test func aTimeoutTooLongToCountInNanosecondsMeansNone() async {
+    let opened = AsyncCondition(false)
+    let blocked = Task.detached { opened.blockingWait(until: { $0 }, timeout: .seconds(Int64.max)) }
+    opened.withState { $0 = true }
     #expect(await blocked.value)
   }
 
