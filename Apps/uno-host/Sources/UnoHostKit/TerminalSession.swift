@@ -257,8 +257,14 @@ final class TerminalSession {
         + "\(next.joined(separator: ", ")) (as in '\(nested[0].path)' or "
         + "'\(nested[0].pathComponents.joined(separator: " "))'). Type 'help' to see them all."
     }
+    return noSuchAction(name)
+  }
+
+  /// Says that the feature has no action (or command) `name`: the one within two letters of it,
+  /// or the list. For a typed line and for an action the feature refused by name alike.
+  private func noSuchAction(_ name: String) -> String {
     let words =
-      uniqueActionPaths + plugin.actions.map(\.name) + plugin.commands.map(\.name)
+      plugin.actionPaths + plugin.actions.map(\.name) + plugin.commands.map(\.name)
       + ["help", "state", "features", "quit"]
     if let guess = closestWord(to: name, among: words) {
       return
@@ -271,12 +277,7 @@ final class TerminalSession {
         + "\(plugin.commands.map(\.name).joined(separator: ", ")). Type 'help' to see what each does."
     }
     return "There is no action '\(name)' in \(plugin.name). Its actions are: "
-      + "\(uniqueActionPaths.joined(separator: ", ")). Type 'help' to see each with an example."
-  }
-
-  private var uniqueActionPaths: [String] {
-    var seen: Set<String> = []
-    return plugin.actions.map(\.path).filter { seen.insert($0).inserted }
+      + "\(plugin.actionPaths.joined(separator: ", ")). Type 'help' to see each with an example."
   }
 
   private static func isJSONObject(_ value: JSONValue) -> Bool {
@@ -351,14 +352,8 @@ final class TerminalSession {
 
   private func sentence(for error: FeatureError) -> String {
     switch error {
-    case .unknownAction(let name, let feature, let known):
-      if let guess = closestWord(to: name, among: known) {
-        return
-          "There is no action '\(name)' in \(feature). Did you mean '\(guess)'? Type 'help' to see them all."
-      }
-      return
-        "There is no action '\(name)' in \(feature). Its actions are: \(known.joined(separator: ", ")). "
-        + "Type 'help' to see each with an example."
+    case .unknownAction(let name, _, _):
+      return noSuchAction(name)
     case .invalidPayload(let action, _, let reason):
       let example = plugin.actions.first { $0.name == action }.map { ($0.example).text } ?? ""
       return "'\(action)' was not understood: \(reason). For example: \(example)."

@@ -27,6 +27,9 @@ public struct FeaturePlugin: Sendable {
   public let summary: String
   /// Every action, with an example. A case with a nested action may appear once per example.
   public let actions: [ActionInfo]
+  /// The actions' paths (``ActionInfo/path``), each once, in order: what hosts list and errors
+  /// name.
+  public let actionPaths: [String]
   /// The short commands a person can type at a terminal (``FeatureCommand``), in order.
   public let commands: [FeatureCommandInfo]
   private let _makeSession: @MainActor @Sendable () -> FeatureSession
@@ -137,12 +140,18 @@ public struct FeaturePlugin: Sendable {
       return ActionInfo(name: name, summary: example.summary, example: json)
     }
     self.actions = infos
+    // A case with a nested action (say `detail(.close)` and `detail(.toggleFavorite)`) has several
+    // examples under one name; each name and path is listed once, in order of first appearance.
+    let (actionNames, actionPaths) = (
+      firstOccurrences(infos.map(\.name)), firstOccurrences(infos.map(\.path))
+    )
+    self.actionPaths = actionPaths
     self.commands = commands.map(\.info)
     let featureName = name
     self._makeSession = {
       let viewModel = makeViewModel()
       let session = FeatureSession(
-        feature: featureName, actionNames: uniqueNames(infos), actionPaths: uniquePaths(infos),
+        feature: featureName, actionNames: actionNames, actionPaths: actionPaths,
         commands: commands, viewModel: viewModel)
       configure?(session, viewModel)
       return session
@@ -156,17 +165,10 @@ public struct FeaturePlugin: Sendable {
   }
 }
 
-/// The action names, each once, in order of first appearance. A case with a nested action (say
-/// `detail(.close)` and `detail(.toggleFavorite)`) has several examples under one name.
-func uniqueNames(_ infos: [FeaturePlugin.ActionInfo]) -> [String] {
+/// `strings`, each once, in order of first appearance.
+private func firstOccurrences(_ strings: [String]) -> [String] {
   var seen: Set<String> = []
-  return infos.map(\.name).filter { seen.insert($0).inserted }
-}
-
-/// The action paths (``FeaturePlugin/ActionInfo/path``), each once, in order.
-func uniquePaths(_ infos: [FeaturePlugin.ActionInfo]) -> [String] {
-  var seen: Set<String> = []
-  return infos.map(\.path).filter { seen.insert($0).inserted }
+  return strings.filter { seen.insert($0).inserted }
 }
 
 /// Why an action could not be sent to a session.
