@@ -237,22 +237,22 @@ extension UnicodeNameIndex {
 private final class SharedUnicodeIndex: Sendable {
   static let instance = SharedUnicodeIndex()
 
-  private let index = AsyncCondition<UnicodeNameIndex?>(nil)
-  private let isBuilding = Locked(false)
+  /// Whether the build has started, and the index once it is built.
+  private let build = AsyncCondition<(started: Bool, index: UnicodeNameIndex?)>((false, nil))
 
   func value() async -> UnicodeNameIndex {
-    let start = isBuilding.withLock { isBuilding in
-      defer { isBuilding = true }
-      return !isBuilding
+    let start = build.withState { build in
+      defer { build.started = true }
+      return !build.started
     }
     if start {
-      Thread { [index] in
-        let built = UnicodeNameIndex.unicode
-        index.withState { $0 = built }
+      Thread { [build] in
+        let index = UnicodeNameIndex.unicode
+        build.withState { $0.index = index }
       }.start()
     }
     // Not cancellable: every caller gets the index, however late.
-    await index.wait(until: { $0 != nil }, cancellable: false, what: "the Unicode name index's build")
-    return index.reading { $0! }
+    await build.wait(until: { $0.index != nil }, cancellable: false, what: "the Unicode name index's build")
+    return build.reading { $0.index! }
   }
 }
