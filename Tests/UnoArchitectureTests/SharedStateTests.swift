@@ -312,6 +312,20 @@ final class Publications<Value> {
     #expect(holders.slots < 1_000)
   }
 
+  /// Many runtimes alive at once, then released, must not leave the table waiting for that many
+  /// more before it is compacted: it follows the runtimes alive now.
+  @Test func aCrowdOnceAliveDoesNotLetReleasedHoldersPileUpAfterIt() {
+    // 10,000 runtimes alive while as many come and go (a runtime registers when it is made):
+    // every compaction meanwhile finds the crowd alive.
+    var crowd = (0..<10_000).map { _ in InteractorRuntime(countInteractor) }
+    for _ in 0..<10_000 { _ = InteractorRuntime(countInteractor) }
+    #expect(InteractorRuntime<CountState, CountAction>._sharedHolders.alive >= 10_000)
+    crowd.removeAll()
+    for _ in 0..<1_000 { _ = InteractorRuntime(countInteractor) }
+    // Other tests' runtimes may be alive at the same moment; released ones must not pile up.
+    #expect(InteractorRuntime<CountState, CountAction>._sharedHolders.slots < 1_000)
+  }
+
   @Test func printChangesShowsASharedChange() {
     let text = LockIsolated<[String]>([])
     let printer = _ChangePrinter { line in text.withValue { $0.append(line) } }

@@ -23,6 +23,10 @@ final class SharedTracking {
 
   @usableFromInline init() {}
 
+  deinit {
+    SharedDelivery.liveHolders.subtract(1, ordering: .relaxed)
+  }
+
   /// Marks `runtime` as changing its state on this thread (so that a shared write made now is
   /// published by its step and told to the others after it); returns what to restore.
   @usableFromInline

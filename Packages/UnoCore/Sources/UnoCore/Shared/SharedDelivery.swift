@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -31,7 +33,10 @@ enum SharedDelivery {
   /// every access is instantaneous: an append, a removal outside any delivery, or the read of
   /// one entry (a delivery reads an entry's closure and calls it after the read has ended).
   @MainActor @exclusivity(unchecked) private static var holders: [WeakHolder] = []
-  @MainActor private static var compactAt = 64
+  /// How many registered runtimes are alive: counted up when one registers, down when its
+  /// `SharedTracking` (which every registered runtime owns, made just before it registers) is
+  /// released with it. Atomic: a runtime may be released on any thread.
+  static let liveHolders = Atomic<Int>(0)
   /// How many deliveries are under way (an observer may write again): the table is not compacted
   /// meanwhile, so that the indices a delivery walks stay the holders'.
   @MainActor private static var delivering = 0
@@ -55,9 +60,12 @@ enum SharedDelivery {
   static func register(
     _ holder: AnyObject, changed: @escaping @MainActor (AnyObject, ObjectIdentifier) -> Void
   ) {
-    if holders.count >= compactAt, delivering == 0 {
+    // Compacted once released runtimes are as many as live ones (at least 64 slots): the table
+    // stays within twice the runtimes alive now, whatever their number was before, and each
+    // compaction is paid for by as many registrations or releases as it removes.
+    let live = liveHolders.add(1, ordering: .relaxed).newValue
+    if holders.count >= max(64, 2 * live), delivering == 0 {
       holders.removeAll { $0.holder == nil }
-      compactAt = max(64, holders.count * 2)
     }
     holders.append(WeakHolder(holder: holder, changed: changed))
   }
