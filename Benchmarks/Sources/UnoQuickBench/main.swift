@@ -84,6 +84,14 @@ func main() async {
   let runtime = InteractorRuntime(CountInteractor())
   runtime.addObserver { sink &+= $0.value }
   let unoSend = nanoseconds(iterations: n) { runtime.send(.increment) }
+  // One send to each of 1,000 runtimes, each with its observer: how a change reached 1,000
+  // features before shared state (an action sent to each), the baseline of the shared fan-out
+  // (section 9). Measured here, before any shared value exists, as "uno send" is.
+  let spread = (0..<1_000).map { _ in InteractorRuntime(CountInteractor()) }
+  for each in spread { each.addObserver { sink &+= $0.value } }
+  let spreadSends = withExtendedLifetime(spread) {
+    nanoseconds(iterations: 200) { for each in spread { each.send(.increment) } }
+  }
   let combine = CombineStore { sink &+= $0.value }
   let combineSend = nanoseconds(iterations: n) { combine.actions.send(.increment) }
   let streamSend = await asyncStreamRoundTrip(iterations: n / 10)
@@ -313,6 +321,8 @@ func main() async {
   report("one shared write seen by 1000 runtimes", oneWrite / 1e3, " µs")
   report("1000 plain sends", plainSends / 1e3, " µs")
   report("ratio shared write to 1000 holders/1000 sends", oneWrite / plainSends)
+  report("one plain send to each of 1000 runtimes", spreadSends / 1e3, " µs")
+  report("ratio shared write to 1000 holders/one send to each of 1000 runtimes", oneWrite / spreadSends)
 
   // 10. Memory, in a fresh process: here, memory freed by the workloads above would be reused
   // and hide what the view models take.

@@ -45,19 +45,13 @@ import Synchronization
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  let reference: SharedReference<Value>
-  /// The storage itself when the reference is its whole value (not a member, not an element):
-  /// reading it then takes the storage's lock and nothing else, specialised where it is read.
-  @usableFromInline let root: SharedStorage<Value>?
+  @usableFromInline let reference: SharedReference<Value>
   /// The value read last, for a reference unwrapped from an optional (`Shared(_:)`) whose value
   /// went away: reading it then returns this rather than crashing.
   let lastKnown: Value?
 
   init(reference: SharedReference<Value>, lastKnown: Value? = nil) {
     self.reference = reference
-    self.root =
-      (reference as? SharedPath<Value, Value>)?.isWhole == true
-      ? (reference.storage as? SharedStorage<Value>) : nil
     self.lastKnown = lastKnown
   }
 
@@ -119,7 +113,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// latest one.
   @inlinable
   public var wrappedValue: Value {
-    if let root, !SharedContext.isActive { return root.value }
+    if let root = reference.wholeStorage, !SharedContext.isActive { return root.value }
     return _value
   }
 

@@ -1,8 +1,20 @@
 /// Where a ``Shared`` reads and writes: a storage, and a path into its value (the whole value, a
 /// member, an element of a collection). Internal; the concrete path is ``SharedPath``.
+@usableFromInline
 class SharedReference<Value: Sendable>: @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the base class has no stored state; subclasses say why
-  // theirs is safe.
+  // Why `@unchecked Sendable` is sound: the base class's one stored property is a constant of a
+  // `Sendable` type; subclasses say why theirs is safe.
+
+  /// The storage itself when this reference is its whole value (not a member, not an element):
+  /// reading it then takes the storage's lock and nothing else, specialised where it is read.
+  /// Kept here rather than beside the reference in ``Shared``, so that a state that holds a shared
+  /// value holds one object reference for it (copying a state, as publishing it does, retains
+  /// each).
+  @usableFromInline final let wholeStorage: SharedStorage<Value>?
+
+  init(wholeStorage: SharedStorage<Value>?) {
+    self.wholeStorage = wholeStorage
+  }
 
   /// The storage the path starts from: what a runtime holds, what a snapshot keeps.
   var storage: any AnySharedStorage { fatalError("abstract") }
@@ -73,9 +85,7 @@ final class SharedPath<Root: Sendable, Value: Sendable>: SharedReference<Value>,
   let root: SharedStorage<Root>
   let get: @Sendable (Root) -> Value?
   let modifyInRoot: @Sendable (inout Root, (inout Value) -> Void) -> Bool
-  /// Whether the path is the storage's whole value (``whole(_:)``).
-  let isWhole: Bool
-
+  /// `isWhole`: whether the path is the storage's whole value (``whole(_:)``).
   init(
     root: SharedStorage<Root>, get: @escaping @Sendable (Root) -> Value?,
     modify: @escaping @Sendable (inout Root, (inout Value) -> Void) -> Bool, isWhole: Bool = false
@@ -83,7 +93,7 @@ final class SharedPath<Root: Sendable, Value: Sendable>: SharedReference<Value>,
     self.root = root
     self.get = get
     self.modifyInRoot = modify
-    self.isWhole = isWhole
+    super.init(wholeStorage: isWhole ? root as? SharedStorage<Value> : nil)
   }
 
   override var storage: any AnySharedStorage { root }
