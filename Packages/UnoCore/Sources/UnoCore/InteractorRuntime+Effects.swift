@@ -130,12 +130,12 @@ extension InteractorRuntime {
   func start(
     _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: EffectGroup, origin: Action
   ) {
-    guard let key = registry.reserve(group: group, ids: ids, origin: origin) else { return }
+    guard let effect = registry.reserve(group: group, ids: ids, origin: origin) else { return }
     let registry = self.registry
     let snapshot = state
     let dynamicState = DynamicState<State> { @MainActor [weak self] in self?.state ?? snapshot }
     let send = Send<State> { @MainActor [weak self] reduce in
-      guard let self, registry.isLive(key) else { return }
+      guard let self, registry.isLive(effect) else { return }
       self.withDependenciesBound { _ = self.step(origin, .effect(group: group), reduce) }
     }
     let callSite = operation.callSite
@@ -143,10 +143,10 @@ extension InteractorRuntime {
       self?.effectFailed(origin, error, callSite, task: EventTask.ID(group))
     }
     let task = Self.startTask(
-      priority: operation.priority, registry: registry, key: key, work: operation.work,
+      priority: operation.priority, registry: registry, effect: effect, work: operation.work,
       state: dynamicState, send: send, report: report
     )
-    registry.attach(task, to: key)
+    registry.attach(task, to: effect)
   }
 
   /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
@@ -155,19 +155,19 @@ extension InteractorRuntime {
   nonisolated static func startTask(
     priority: TaskPriority?,
     registry: EffectRegistry,
-    key: UInt64,
+    effect: EffectRecord,
     work: @escaping @Sendable (DynamicState<State>, Send<State>) async throws -> Void,
     state: DynamicState<State>,
     send: Send<State>,
     report: @escaping @Sendable (any Error) async -> Void
   ) -> Task<Void, Never> {
     Task(priority: priority) {
-      defer { registry.finish(key) }
-      guard !Task.isCancelled, registry.isLive(key) else { return }
+      defer { registry.finish(effect) }
+      guard !Task.isCancelled, registry.isLive(effect) else { return }
       do {
         try await work(state, send)
       } catch {
-        guard !Task.isCancelled, registry.isLive(key) else { return }
+        guard !Task.isCancelled, registry.isLive(effect) else { return }
         await report(error)
       }
     }

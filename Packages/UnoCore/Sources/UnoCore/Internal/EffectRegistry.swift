@@ -16,31 +16,19 @@ import Synchronization
 /// arbitrary code (cancellation handlers) that may call back into the registry.
 @usableFromInline
 final class EffectRegistry: Sendable {
-  struct Effect {
-    var task: Task<Void, Never>?
-    let group: UInt64
-    let ids: [AnyHashableSendable]
-    /// The action that started the effect, for diagnostics.
-    let origin: any Sendable
-    var isCancelled = false
-  }
-
-  struct Group {
-    /// Live effects, plus one while the action that owns the group is still being handled.
-    var pending = 1
-    var effects: [UInt64] = []
-    var waiters: [CheckedContinuation<Void, Never>] = []
-    var isCancelled = false
-    /// The handle, so that closing the registry can mark it cancelled. The reference cycle
-    /// (handle -> registry -> group -> handle) lasts only while the group is open.
-    let handle: EffectGroup
-  }
-
-  struct Storage {
+  /// What the registry keeps under its lock. The effects and groups themselves are objects
+  /// (``EffectRecord``, ``EffectGroup``) that the runtime holds while it works with them, so that
+  /// checking or updating one is a field access, not a dictionary lookup: the tables below are
+  /// for what enumerates them (closing, waiting for idleness, diagnostics), each touched twice in
+  /// an effect's life (when it starts and when it ends).
+  struct Storage: Sendable {
     var nextKey: UInt64 = 0
-    var effects: [UInt64: Effect] = [:]
-    var groups: [UInt64: Group] = [:]
-    var keysByID: [AnyHashableSendable: [UInt64]] = [:]
+    /// Running effects by key, which is also the order they started in.
+    var effects: [UInt64: EffectRecord] = [:]
+    /// Groups that are not complete yet, by ``EffectGroup/id``.
+    var groups: [UInt64: EffectGroup] = [:]
+    /// Running effects that are not cancelled, under each of their ids.
+    var effectsByID: [AnyHashableSendable: [EffectRecord]] = [:]
     var isClosed = false
 
     mutating func makeKey() -> UInt64 {
@@ -51,28 +39,25 @@ final class EffectRegistry: Sendable {
     /// Marks the effect cancelled and returns its task, if it has one yet.
     ///
     /// A cancelled effect can no longer be found by its ids: nothing cancels it twice or waits for
-    /// it by id, so it leaves `keysByID` now rather than when its task returns. Otherwise a burst
-    /// of `cancelInFlight` effects (a debounce) left every cancelled one listed under the id until
-    /// its task ran, and each new effect's cancellation walked them all: quadratic in the burst.
-    mutating func markCancelled(_ key: UInt64) -> Task<Void, Never>? {
-      guard effects[key]?.isCancelled == false else { return nil }
-      effects[key]!.isCancelled = true
-      forgetIDs(of: key)
-      return effects[key]!.task
+    /// it by id, so it leaves `effectsByID` now rather than when its task returns. Otherwise a
+    /// burst of `cancelInFlight` effects (a debounce) left every cancelled one listed under the id
+    /// until its task ran, and each new effect's cancellation walked them all: quadratic in the
+    /// burst.
+    mutating func markCancelled(_ effect: EffectRecord) -> Task<Void, Never>? {
+      guard !effect.isCancelled, !effect.isFinished else { return nil }
+      effect.isCancelled = true
+      forget(effect)
+      return effect.task
     }
 
     /// Removes the effect from the list of each of its ids.
-    mutating func forgetIDs(of key: UInt64) {
-      guard let ids = effects[key]?.ids else { return }
-      forget(key, under: ids)
-    }
-
-    /// Removes `key` from the list of each of `ids`.
-    mutating func forget(_ key: UInt64, under ids: [AnyHashableSendable]) {
-      for id in ids {
-        guard var keys = keysByID[id], let index = keys.lastIndex(of: key) else { continue }
-        keys.remove(at: index)
-        keysByID[id] = keys.isEmpty ? nil : keys
+    mutating func forget(_ effect: EffectRecord) {
+      for id in effect.ids {
+        guard var listed = effectsByID[id], let index = listed.lastIndex(where: { $0 === effect }) else {
+          continue
+        }
+        listed.remove(at: index)
+        effectsByID[id] = listed.isEmpty ? nil : listed
       }
     }
   }
@@ -86,7 +71,7 @@ final class EffectRegistry: Sendable {
   func makeGroup() -> EffectGroup {
     storage.withState { storage in
       let group = EffectGroup(id: storage.makeKey(), registry: self)
-      storage.groups[group.id] = Group(handle: group)
+      storage.groups[group.id] = group
       return group
     }
   }
@@ -95,32 +80,30 @@ final class EffectRegistry: Sendable {
   /// have.
   @usableFromInline
   func release(_ group: EffectGroup) {
-    let waiters = storage.withState { storage in Self.decrement(group: group.id, in: &storage) }
+    let waiters = storage.withState { storage in Self.decrement(group, in: &storage) }
     for waiter in waiters { waiter.resume() }
   }
 
   /// Counts down the group's pending work; at zero it is complete, and gone, and its waiters are
   /// returned, to be resumed outside the lock.
   private static func decrement(
-    group id: UInt64, in storage: inout Storage
+    _ group: EffectGroup, in storage: inout Storage
   ) -> [CheckedContinuation<Void, Never>] {
-    guard var group = storage.groups[id] else { return [] }
+    guard !group.isComplete else { return [] }
     group.pending -= 1
-    if group.pending == 0 {
-      storage.groups[id] = nil
-      return group.waiters
-    }
-    storage.groups[id] = group
-    return []
+    guard group.pending == 0 else { return [] }
+    group.isComplete = true
+    storage.groups[group.id] = nil
+    defer { group.waiters = [] }
+    return group.waiters
   }
 
   /// Cancels every effect of `group`, and every effect it would start later.
   func cancel(group: EffectGroup) {
     group.markCancelled()
     let tasks = storage.withState { storage -> [Task<Void, Never>] in
-      guard storage.groups[group.id] != nil else { return [] }
-      storage.groups[group.id]!.isCancelled = true
-      return storage.groups[group.id]!.effects.compactMap { storage.markCancelled($0) }
+      guard !group.isComplete else { return [] }
+      return group.effects.compactMap { storage.markCancelled($0) }
     }
     for task in tasks { task.cancel() }
   }
@@ -136,14 +119,14 @@ final class EffectRegistry: Sendable {
   /// caller awaits this): 15.6 µs instead of 14.1 µs on one CPU, 1.35× the floor instead of 1.22×
   /// (2026-11-26).
   func wait(for group: EffectGroup, isolation: isolated (any Actor)? = #isolation) async {
-    let token = SuspendedWaiters.enter("EventTask.finish, group \(group.id): \(describe(group: group.id))")
+    let token = SuspendedWaiters.enter("EventTask.finish, group \(group.id): \(describe(group))")
     defer { SuspendedWaiters.leave(token) }
     await withTaskCancellationHandler {
       await withCheckedContinuation(isolation: isolation) {
         (continuation: CheckedContinuation<Void, Never>) in
-        let isDone = storage.withState { storage -> Bool in
-          guard storage.groups[group.id] != nil else { return true }
-          storage.groups[group.id]!.waiters.append(continuation)
+        let isDone = storage.withState { _ -> Bool in
+          guard !group.isComplete else { return true }
+          group.waiters.append(continuation)
           return false
         }
         if isDone { continuation.resume() }
@@ -158,28 +141,28 @@ final class EffectRegistry: Sendable {
   /// Registers an effect before its task exists. Returns `nil` when it must not run: its group
   /// was cancelled or the registry is closed.
   @usableFromInline
-  func reserve(group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) -> UInt64? {
-    let key = storage.withState { storage -> UInt64? in
-      guard !storage.isClosed, let owner = storage.groups[group.id], !owner.isCancelled else { return nil }
-      let key = storage.makeKey()
-      storage.effects[key] = Effect(group: group.id, ids: ids, origin: origin)
-      storage.groups[group.id]!.pending += 1
-      storage.groups[group.id]!.effects.append(key)
-      for id in ids { storage.keysByID[id, default: []].append(key) }
-      return key
+  func reserve(group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) -> EffectRecord? {
+    let effect = storage.withState { storage -> EffectRecord? in
+      guard !storage.isClosed, !group.isComplete, !group.isCancelled else { return nil }
+      let effect = EffectRecord(key: storage.makeKey(), group: group, ids: ids, origin: origin)
+      storage.effects[effect.key] = effect
+      group.pending += 1
+      group.effects.append(effect)
+      for id in ids { storage.effectsByID[id, default: []].append(effect) }
+      return effect
     }
-    if key != nil { group.markStartedEffects() }
-    return key
+    if effect != nil { group.markStartedEffects() }
+    return effect
   }
 
   /// Hands the registry the task of a reserved effect. If the effect was cancelled in between,
   /// the task is cancelled now; if it already finished, there is nothing to keep.
   @usableFromInline
-  func attach(_ task: Task<Void, Never>, to key: UInt64) {
-    let cancelNow = storage.withState { storage -> Bool in
-      guard storage.effects[key] != nil else { return false }
-      storage.effects[key]!.task = task
-      return storage.effects[key]!.isCancelled
+  func attach(_ task: Task<Void, Never>, to effect: EffectRecord) {
+    let cancelNow = storage.withState { _ -> Bool in
+      guard !effect.isFinished else { return false }
+      effect.task = task
+      return effect.isCancelled
     }
     if cancelNow { task.cancel() }
   }
@@ -191,13 +174,18 @@ final class EffectRegistry: Sendable {
 
   /// Forgets a finished effect and completes its group if it was the last one.
   @usableFromInline
-  func finish(_ key: UInt64) {
+  func finish(_ effect: EffectRecord) {
     defer { ended.add(1, ordering: .relaxed) }
     let waiters = storage.withState { storage -> [CheckedContinuation<Void, Never>] in
-      guard let effect = storage.effects.removeValue(forKey: key) else { return [] }
-      if !effect.isCancelled { storage.forget(key, under: effect.ids) }
-      storage.groups[effect.group]?.effects.removeAll { $0 == key }
-      return Self.decrement(group: effect.group, in: &storage)
+      guard !effect.isFinished else { return [] }
+      effect.isFinished = true
+      // The task's handle refers to the task, whose closure refers to this record.
+      effect.task = nil
+      storage.effects[effect.key] = nil
+      if !effect.isCancelled { storage.forget(effect) }
+      let group = effect.group
+      if let index = group.effects.lastIndex(where: { $0 === effect }) { group.effects.remove(at: index) }
+      return Self.decrement(group, in: &storage)
     }
     for waiter in waiters { waiter.resume() }
   }
@@ -218,8 +206,8 @@ final class EffectRegistry: Sendable {
 
   /// Whether the effect may still write state: it is running and was not cancelled.
   @usableFromInline
-  func isLive(_ key: UInt64) -> Bool {
-    storage.reading { $0.effects[key].map { !$0.isCancelled } ?? false }
+  func isLive(_ effect: EffectRecord) -> Bool {
+    storage.reading { _ in !effect.isCancelled && !effect.isFinished }
   }
 
   /// Cancels every running effect with one of `ids`.
@@ -230,26 +218,20 @@ final class EffectRegistry: Sendable {
   func cancel(ids: [AnyHashableSendable], endingScopes: Bool = false) {
     guard !ids.isEmpty else { return }
     defer { ended.add(1, ordering: .relaxed) }
-    let (tasks, groups) = storage.withState { storage -> ([Task<Void, Never>], [EffectGroup]) in
+    let tasks = storage.withState { storage -> [Task<Void, Never>] in
       var tasks: [Task<Void, Never>] = []
-      var touched: Set<UInt64> = []
+      var touched: [ObjectIdentifier: EffectGroup] = [:]
       for id in ids {
-        for key in storage.keysByID[id] ?? [] {
-          if let task = storage.markCancelled(key) { tasks.append(task) }
-          if endingScopes, let group = storage.effects[key]?.group { touched.insert(group) }
+        for effect in storage.effectsByID[id] ?? [] {
+          if let task = storage.markCancelled(effect) { tasks.append(task) }
+          if endingScopes { touched[ObjectIdentifier(effect.group)] = effect.group }
         }
       }
-      var emptied: [EffectGroup] = []
-      for id in touched {
-        guard let group = storage.groups[id],
-          group.effects.allSatisfy({ storage.effects[$0]?.isCancelled ?? true })
-        else { continue }
-        storage.groups[id]!.isCancelled = true
-        emptied.append(group.handle)
+      for group in touched.values where !group.isComplete && group.effects.allSatisfy(\.isCancelled) {
+        group.markCancelled()
       }
-      return (tasks, emptied)
+      return tasks
     }
-    for group in groups { group.markCancelled() }
     for task in tasks { task.cancel() }
   }
 
@@ -257,7 +239,7 @@ final class EffectRegistry: Sendable {
   func idsWithEffects(among ids: some Sequence<AnyHashableSendable>) -> Set<AnyHashableSendable> {
     storage.reading { storage in
       var found: Set<AnyHashableSendable> = []
-      for id in ids where storage.keysByID[id] != nil { found.insert(id) }
+      for id in ids where storage.effectsByID[id] != nil { found.insert(id) }
       return found
     }
   }
@@ -265,13 +247,11 @@ final class EffectRegistry: Sendable {
   /// Cancels every running effect. With `close`, also refuses new ones: the owner is gone.
   func cancelAll(close: Bool) {
     let tasks = storage.withState { storage -> [Task<Void, Never>] in
-      guard close else { return storage.effects.keys.compactMap { storage.markCancelled($0) } }
-      storage.isClosed = true
-      for id in storage.groups.keys {
-        storage.groups[id]!.isCancelled = true
-        storage.groups[id]!.handle.markCancelled()
+      if close {
+        storage.isClosed = true
+        for group in storage.groups.values { group.markCancelled() }
       }
-      return storage.effects.keys.compactMap { storage.markCancelled($0) }
+      return storage.effects.values.compactMap { storage.markCancelled($0) }
     }
     for task in tasks { task.cancel() }
   }
@@ -284,10 +264,10 @@ final class EffectRegistry: Sendable {
   }
 
   /// A group's state and its effects' actions, for ``SuspendedWaiters``.
-  private func describe(group id: UInt64) -> String {
-    storage.reading { storage in
-      guard let group = storage.groups[id] else { return "completed" }
-      let origins = group.effects.compactMap { storage.effects[$0] }.map {
+  private func describe(_ group: EffectGroup) -> String {
+    storage.reading { _ in
+      guard !group.isComplete else { return "completed" }
+      let origins = group.effects.map {
         "\($0.origin)\($0.isCancelled ? " (cancelled)" : "")\($0.task == nil ? " (no task yet)" : "")"
       }
       return
@@ -299,21 +279,55 @@ final class EffectRegistry: Sendable {
   var counts: (effects: Int, groups: Int, ids: Int, listed: Int) {
     storage.reading { storage in
       (
-        storage.effects.count, storage.groups.count, storage.keysByID.count,
-        storage.keysByID.values.reduce(0) { $0 + $1.count }
+        storage.effects.count, storage.groups.count, storage.effectsByID.count,
+        storage.effectsByID.values.reduce(0) { $0 + $1.count }
       )
     }
+  }
+}
+
+/// One running effect, from ``EffectRegistry/reserve(group:ids:origin:)`` until its task returns
+/// (``EffectRegistry/finish(_:)``). The runtime's closures for the effect (its `send`, its task)
+/// hold it, so that the registry finds it without a lookup.
+@usableFromInline
+final class EffectRecord: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: the `let`s are constants of `Sendable` types; the `var`s
+  // are only read or written by the registry that made the record, inside its condition's lock
+  // (`withState`, `reading` and the conditions it evaluates under it).
+  let key: UInt64
+  let group: EffectGroup
+  let ids: [AnyHashableSendable]
+  /// The action that started the effect, for diagnostics.
+  let origin: any Sendable
+  var task: Task<Void, Never>?
+  var isCancelled = false
+  var isFinished = false
+
+  init(key: UInt64, group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) {
+    (self.key, self.group, self.ids, self.origin) = (key, group, ids, origin)
   }
 }
 
 /// The effects started by one action (and by the effects it started), shared by its
 /// ``EventTask`` and the registry.
 @usableFromInline
-final class EffectGroup: Sendable {
+final class EffectGroup: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: `id` and `registry` are constants, the flags atomics; the
+  // `var`s are only read or written by `registry`, inside its condition's lock.
   let id: UInt64
   let registry: EffectRegistry
   private let cancelled = Atomic(false)
   private let startedEffects = Atomic(false)
+  /// Live effects, plus one while the action that owns the group is still being handled.
+  var pending = 1
+  /// Its running effects.
+  var effects: [EffectRecord] = []
+  /// The tasks awaiting ``EventTask/finish()``.
+  var waiters: [CheckedContinuation<Void, Never>] = []
+  /// Whether `pending` reached zero: the group is complete and no effect starts in it again.
+  /// (The registry holds the group while it is open; the cycle, registry to group to registry,
+  /// lasts no longer.)
+  var isComplete = false
 
   init(id: UInt64, registry: EffectRegistry) {
     self.id = id
