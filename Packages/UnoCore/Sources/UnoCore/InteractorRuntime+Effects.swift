@@ -55,7 +55,10 @@ extension InteractorRuntime {
     _ emission: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope],
     into plan: inout EffectPlan
   ) {
-    switch emission.storage {
+    // The box's storage, matched where it is: copying the enum out (`emission.storage`) went
+    // through its generic value witnesses, a metadata lookup each.
+    guard let box = emission.box else { return }
+    switch box.storage {
     case .none:
       break
     case .run(let operation):
@@ -131,22 +134,59 @@ extension InteractorRuntime {
     _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: EffectGroup, origin: Action
   ) {
     guard let effect = registry.reserve(group: group, ids: ids, origin: origin) else { return }
-    let registry = self.registry
-    let snapshot = state
-    let dynamicState = DynamicState<State> { @MainActor [weak self] in self?.state ?? snapshot }
-    let send = Send<State> { @MainActor [weak self] reduce in
-      guard let self, registry.isLive(effect) else { return }
-      self.withDependenciesBound { _ = self.step(origin, .effect(group: group), reduce) }
-    }
-    let callSite = operation.callSite
-    let report: @Sendable (any Error) async -> Void = { @MainActor [weak self] error in
-      self?.effectFailed(origin, error, callSite, task: EventTask.ID(group))
+    let context = EffectContext(
+      runtime: self, effect: effect, origin: origin, group: group, snapshot: state,
+      callSite: operation.callSite)
+    // Each closure captures the context alone.
+    let dynamicState = DynamicState<State> { @MainActor in context.runtime?.state ?? context.snapshot }
+    let send = Send<State> { @MainActor reduce in context.runtime?.write(reduce, of: context) }
+    let report: @Sendable (any Error) async -> Void = { @MainActor error in
+      context.runtime?.effectFailed(
+        context.origin, error, context.callSite, task: EventTask.ID(context.group))
     }
     let task = Self.startTask(
       priority: operation.priority, registry: registry, effect: effect, work: operation.work,
       state: dynamicState, send: send, report: report
     )
     registry.attach(task, to: effect)
+  }
+
+  /// What a running effect's closures (its `state`, its `send`, its error report) need: one
+  /// object, which each of them captures alone, so that starting an effect makes one object and
+  /// one weak reference to the runtime rather than a context and a weak reference per closure.
+  @usableFromInline
+  final class EffectContext: Sendable {
+    /// Weak: an effect does not keep its runtime alive; its writes are dropped once it is gone.
+    @usableFromInline weak let runtime: InteractorRuntime?
+    @usableFromInline let effect: EffectRecord
+    @usableFromInline let origin: Action
+    @usableFromInline let group: EffectGroup
+    /// The state when the effect started, which `state` returns once the runtime is gone.
+    @usableFromInline let snapshot: State
+    @usableFromInline let callSite: CallSite
+
+    @usableFromInline
+    init(
+      runtime: InteractorRuntime, effect: EffectRecord, origin: Action, group: EffectGroup, snapshot: State,
+      callSite: CallSite
+    ) {
+      self.runtime = runtime
+      (self.effect, self.origin, self.group, self.snapshot, self.callSite) = (
+        effect, origin, group, snapshot, callSite
+      )
+    }
+  }
+
+  /// An effect's write (``Send``): a step, unless the effect was cancelled or has returned.
+  @inlinable
+  func write(_ reduce: (inout State) -> Emission<State>, of context: EffectContext) {
+    guard registry.isLive(context.effect) else { return }
+    // Dependencies bound only when they must be, as for an action (``handleOutermost(_:queuedAs:)``).
+    guard bindsDependencies || DependencyBinding.depth > 0 else {
+      _ = step(context.origin, .effect(group: context.group), reduce)
+      return
+    }
+    withDependenciesBound { _ = step(context.origin, .effect(group: context.group), reduce) }
   }
 
   /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
