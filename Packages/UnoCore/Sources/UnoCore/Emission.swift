@@ -49,16 +49,20 @@ public struct Emission<State: Sendable>: Sendable {
   struct Operation: Sendable {
     @usableFromInline enum Kind: Sendable { case perform, observe }
 
-    @usableFromInline
+    @inlinable
     init(
       kind: Kind, priority: TaskPriority?, callSite: CallSite,
       work: @escaping @Sendable (DynamicState<State>, Send<State>) async throws -> Void
     ) {
-      (self.kind, self.priority, self.callSite, self.work) = (kind, priority, callSite, work)
+      (self.kind, self.priorityValue, self.callSite, self.work) = (kind, priority?.rawValue, callSite, work)
     }
 
     @usableFromInline let kind: Kind
-    @usableFromInline let priority: TaskPriority?
+    /// The priority's raw value, not the `TaskPriority`: that type is resilient (the library
+    /// that defines it may change its layout), which made every emission an enum of unknown
+    /// layout, copied and destroyed through its value witnesses at a metadata lookup each.
+    @usableFromInline let priorityValue: UInt8?
+    @inlinable var priority: TaskPriority? { priorityValue.map(TaskPriority.init(rawValue:)) }
     @usableFromInline let callSite: CallSite
     @usableFromInline let work: @Sendable (DynamicState<State>, Send<State>) async throws -> Void
   }

@@ -9,7 +9,7 @@ extension InteractorRuntime {
   @usableFromInline
   struct EffectPlan {
     @usableFromInline var cancellations: [AnyHashableSendable] = []
-    @usableFromInline var effects: [PlannedEffect] = []
+    @usableFromInline var effects = OneOrMore<PlannedEffect>()
     @usableFromInline init() {}
   }
 
@@ -123,57 +123,71 @@ extension InteractorRuntime {
       // A child removed in the step that returned its effects never starts them.
       guard effect.scopes.allSatisfy({ $0.isAlive(_state) }) else { continue }
       for scope in effect.scopes { watch(scope) }
-      let owner = group ?? registry.makeGroup()
-      group = owner
-      start(effect.operation, ids: effect.ids, group: owner, origin: origin)
+      start(effect.operation, ids: effect.ids, group: &group, origin: origin)
     }
   }
 
+  /// Starts one effect in `group`, which is made here (in the same turn of the registry's lock as
+  /// the effect's reservation) if the step has none yet.
   @inlinable
   func start(
-    _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: EffectGroup, origin: Action
+    _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: inout EffectGroup?,
+    origin: Action
   ) {
-    guard let effect = registry.reserve(group: group, ids: ids, origin: origin) else { return }
+    let (owner, reserved) = registry.reserve(group: group, ids: ids, origin: origin)
+    group = owner
+    guard let effect = reserved else { return }
     let context = EffectContext(
-      runtime: self, effect: effect, origin: origin, group: group, snapshot: state,
-      callSite: operation.callSite)
-    // Each closure captures the context alone.
-    let dynamicState = DynamicState<State> { @MainActor in context.runtime?.state ?? context.snapshot }
-    let send = Send<State> { @MainActor reduce in context.runtime?.write(reduce, of: context) }
-    let report: @Sendable (any Error) async -> Void = { @MainActor error in
-      context.runtime?.effectFailed(
-        context.origin, error, context.callSite, task: EventTask.ID(context.group))
-    }
-    let task = Self.startTask(
-      priority: operation.priority, registry: registry, effect: effect, work: operation.work,
-      state: dynamicState, send: send, report: report
-    )
-    registry.attach(task, to: effect)
+      runtime: self, registry: registry, effect: effect, origin: origin, group: owner, snapshot: state,
+      operation: operation)
+    registry.attach(Self.startTask(context, priority: operation.priority), to: effect)
   }
 
-  /// What a running effect's closures (its `state`, its `send`, its error report) need: one
-  /// object, which each of them captures alone, so that starting an effect makes one object and
-  /// one weak reference to the runtime rather than a context and a weak reference per closure.
+  /// A running effect: what its task, and the `state`, `send` and error report it hands the
+  /// effect's work, need. One object, which each of those closures captures alone (so that none
+  /// allocates a context of its own), with one weak reference to the runtime.
   @usableFromInline
   final class EffectContext: Sendable {
     /// Weak: an effect does not keep its runtime alive; its writes are dropped once it is gone.
     @usableFromInline weak let runtime: InteractorRuntime?
+    @usableFromInline let registry: EffectRegistry
     @usableFromInline let effect: EffectRecord
     @usableFromInline let origin: Action
     @usableFromInline let group: EffectGroup
     /// The state when the effect started, which `state` returns once the runtime is gone.
     @usableFromInline let snapshot: State
-    @usableFromInline let callSite: CallSite
+    @usableFromInline let operation: Emission<State>.Operation
 
     @usableFromInline
     init(
-      runtime: InteractorRuntime, effect: EffectRecord, origin: Action, group: EffectGroup, snapshot: State,
-      callSite: CallSite
+      runtime: InteractorRuntime, registry: EffectRegistry, effect: EffectRecord, origin: Action,
+      group: EffectGroup, snapshot: State, operation: Emission<State>.Operation
     ) {
       self.runtime = runtime
-      (self.effect, self.origin, self.group, self.snapshot, self.callSite) = (
-        effect, origin, group, snapshot, callSite
+      (self.registry, self.effect, self.origin, self.group, self.snapshot, self.operation) = (
+        registry, effect, origin, group, snapshot, operation
       )
+    }
+
+    /// The task's body: the work, unless the effect was cancelled before it began; then the
+    /// registry forgets the effect.
+    @inlinable
+    func run() async {
+      defer { registry.finish(effect) }
+      guard !Task.isCancelled, registry.isLive(effect) else { return }
+      let state = DynamicState<State> { @MainActor in self.runtime?.state ?? self.snapshot }
+      let send = Send<State> { @MainActor reduce in self.runtime?.write(reduce, of: self) }
+      do {
+        try await operation.work(state, send)
+      } catch {
+        guard !Task.isCancelled, registry.isLive(effect) else { return }
+        await report(error)
+      }
+    }
+
+    @inlinable @MainActor
+    func report(_ error: any Error) {
+      runtime?.effectFailed(origin, error, operation.callSite, task: EventTask.ID(group))
     }
   }
 
@@ -192,25 +206,8 @@ extension InteractorRuntime {
   /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
   /// not on the main actor.
   @inlinable
-  nonisolated static func startTask(
-    priority: TaskPriority?,
-    registry: EffectRegistry,
-    effect: EffectRecord,
-    work: @escaping @Sendable (DynamicState<State>, Send<State>) async throws -> Void,
-    state: DynamicState<State>,
-    send: Send<State>,
-    report: @escaping @Sendable (any Error) async -> Void
-  ) -> Task<Void, Never> {
-    Task(priority: priority) {
-      defer { registry.finish(effect) }
-      guard !Task.isCancelled, registry.isLive(effect) else { return }
-      do {
-        try await work(state, send)
-      } catch {
-        guard !Task.isCancelled, registry.isLive(effect) else { return }
-        await report(error)
-      }
-    }
+  nonisolated static func startTask(_ context: EffectContext, priority: TaskPriority?) -> Task<Void, Never> {
+    Task(priority: priority) { await context.run() }
   }
 
   /// Returns once no effect of this runtime is running, including effects started while waiting.

@@ -4,9 +4,11 @@ import Synchronization
 /// The bookkeeping of one runtime's in-flight effects: which tasks run, for which action, under
 /// which ids, and who waits for them.
 ///
-/// Everything lives behind one lock, so a cancellation (from any thread, through an
-/// ``EventTask``) and a state write (on the main actor, through ``Send``) are totally ordered: a
-/// write that comes after a cancellation is dropped. The lock is an ``AsyncCondition``'s, whose
+/// Everything changes behind one lock, so that cancellations (from any thread, through an
+/// ``EventTask``), starts and ends are totally ordered. An effect's "cancelled" and "finished"
+/// flags are atomics as well, set under the lock: a state write (on the main actor, through
+/// ``Send``) checks them without it, and a write that comes after a cancellation is dropped. The
+/// lock is an ``AsyncCondition``'s, whose
 /// waiters are the tasks awaiting idleness (and the harness's deinit, blocked until effects
 /// return): a change wakes the waiters it satisfies, and costs nothing more while none waits.
 /// The tasks awaiting a group (``EventTask/finish()``) are kept in the group instead: see
@@ -45,7 +47,7 @@ final class EffectRegistry: Sendable {
     /// burst.
     mutating func markCancelled(_ effect: EffectRecord) -> Task<Void, Never>? {
       guard !effect.isCancelled, !effect.isFinished else { return nil }
-      effect.isCancelled = true
+      effect.markCancelled()
       forget(effect)
       return effect.task
     }
@@ -69,11 +71,13 @@ final class EffectRegistry: Sendable {
   /// Opens a group for one action. It stays open until ``release(_:)``.
   @usableFromInline
   func makeGroup() -> EffectGroup {
-    storage.withState { storage in
-      let group = EffectGroup(id: storage.makeKey(), registry: self)
-      storage.groups[group.id] = group
-      return group
-    }
+    storage.withState { storage in openGroup(in: &storage) }
+  }
+
+  private func openGroup(in storage: inout Storage) -> EffectGroup {
+    let group = EffectGroup(id: storage.makeKey(), registry: self)
+    storage.groups[group.id] = group
+    return group
   }
 
   /// Says that the action owning `group` has been handled: the group completes once its effects
@@ -138,21 +142,25 @@ final class EffectRegistry: Sendable {
 
   // MARK: Effects
 
-  /// Registers an effect before its task exists. Returns `nil` when it must not run: its group
+  /// Registers an effect before its task exists, in `group`, or in a group opened now (as
+  /// ``makeGroup()`` does) when it is `nil`. The effect is `nil` when it must not run: its group
   /// was cancelled or the registry is closed.
   @usableFromInline
-  func reserve(group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) -> EffectRecord? {
-    let effect = storage.withState { storage -> EffectRecord? in
-      guard !storage.isClosed, !group.isComplete, !group.isCancelled else { return nil }
+  func reserve(
+    group: EffectGroup?, ids: [AnyHashableSendable], origin: any Sendable
+  ) -> (group: EffectGroup, effect: EffectRecord?) {
+    let (group, effect) = storage.withState { storage -> (EffectGroup, EffectRecord?) in
+      let group = group ?? openGroup(in: &storage)
+      guard !storage.isClosed, !group.isComplete, !group.isCancelled else { return (group, nil) }
       let effect = EffectRecord(key: storage.makeKey(), group: group, ids: ids, origin: origin)
       storage.effects[effect.key] = effect
       group.pending += 1
       group.effects.append(effect)
       for id in ids { storage.effectsByID[id, default: []].append(effect) }
-      return effect
+      return (group, effect)
     }
     if effect != nil { group.markStartedEffects() }
-    return effect
+    return (group, effect)
   }
 
   /// Hands the registry the task of a reserved effect. If the effect was cancelled in between,
@@ -178,13 +186,13 @@ final class EffectRegistry: Sendable {
     defer { ended.add(1, ordering: .relaxed) }
     let waiters = storage.withState { storage -> [CheckedContinuation<Void, Never>] in
       guard !effect.isFinished else { return [] }
-      effect.isFinished = true
+      effect.markFinished()
       // The task's handle refers to the task, whose closure refers to this record.
       effect.task = nil
       storage.effects[effect.key] = nil
       if !effect.isCancelled { storage.forget(effect) }
       let group = effect.group
-      if let index = group.effects.lastIndex(where: { $0 === effect }) { group.effects.remove(at: index) }
+      group.effects.removeFirst { $0 === effect }
       return Self.decrement(group, in: &storage)
     }
     for waiter in waiters { waiter.resume() }
@@ -205,9 +213,12 @@ final class EffectRegistry: Sendable {
   }
 
   /// Whether the effect may still write state: it is running and was not cancelled.
+  ///
+  /// Without the lock: the flags are written under it, before the task is cancelled or the
+  /// effect's group completes, so a write checked after a cancellation returned sees it.
   @usableFromInline
   func isLive(_ effect: EffectRecord) -> Bool {
-    storage.reading { _ in !effect.isCancelled && !effect.isFinished }
+    !effect.isCancelled && !effect.isFinished
   }
 
   /// Cancels every running effect with one of `ids`.
@@ -291,21 +302,28 @@ final class EffectRegistry: Sendable {
 /// hold it, so that the registry finds it without a lookup.
 @usableFromInline
 final class EffectRecord: @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the `let`s are constants of `Sendable` types; the `var`s
-  // are only read or written by the registry that made the record, inside its condition's lock
-  // (`withState`, `reading` and the conditions it evaluates under it).
+  // Why `@unchecked Sendable` is sound: the `let`s are constants of `Sendable` types or atomics;
+  // `task` is only read or written by the registry that made the record, inside its condition's
+  // lock (`withState`, `reading` and the conditions it evaluates under it).
   let key: UInt64
   let group: EffectGroup
   let ids: [AnyHashableSendable]
   /// The action that started the effect, for diagnostics.
   let origin: any Sendable
   var task: Task<Void, Never>?
-  var isCancelled = false
-  var isFinished = false
+  /// Written under the registry's lock; atomic so that ``EffectRegistry/isLive(_:)``, asked
+  /// twice in every effect's life, reads them without taking it.
+  private let cancelled = Atomic(false)
+  private let finished = Atomic(false)
 
   init(key: UInt64, group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) {
     (self.key, self.group, self.ids, self.origin) = (key, group, ids, origin)
   }
+
+  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+  var isFinished: Bool { finished.load(ordering: .acquiring) }
+  func markCancelled() { cancelled.store(true, ordering: .releasing) }
+  func markFinished() { finished.store(true, ordering: .releasing) }
 }
 
 /// The effects started by one action (and by the effects it started), shared by its
@@ -321,7 +339,7 @@ final class EffectGroup: @unchecked Sendable {
   /// Live effects, plus one while the action that owns the group is still being handled.
   var pending = 1
   /// Its running effects.
-  var effects: [EffectRecord] = []
+  var effects = OneOrMore<EffectRecord>()
   /// The tasks awaiting ``EventTask/finish()``.
   var waiters: [CheckedContinuation<Void, Never>] = []
   /// Whether `pending` reached zero: the group is complete and no effect starts in it again.
