@@ -10,7 +10,9 @@ extension InteractorRuntime {
   struct EffectPlan {
     @usableFromInline var cancellations: [AnyHashableSendable] = []
     @usableFromInline var effects = OneOrMore<PlannedEffect>()
-    @usableFromInline init() {}
+    /// Inlinable, as everything on the step's path: called out of line, it ran unspecialised,
+    /// looking up the metadata of the lists it makes.
+    @inlinable init() {}
   }
 
   /// An effect to start: its work, every id it runs under (cancellation ids and the child scopes
@@ -21,7 +23,7 @@ extension InteractorRuntime {
     @usableFromInline let ids: [AnyHashableSendable]
     @usableFromInline let scopes: [ChildScope]
 
-    @usableFromInline
+    @inlinable
     init(operation: Emission<State>.Operation, ids: [AnyHashableSendable], scopes: [ChildScope]) {
       (self.operation, self.ids, self.scopes) = (operation, ids, scopes)
     }
@@ -34,7 +36,7 @@ extension InteractorRuntime {
     @usableFromInline let isAlive: @Sendable (State) -> Bool
     @usableFromInline let group: LifetimeGroup<State>?
 
-    @usableFromInline
+    @inlinable
     init(id: AnyHashableSendable, isAlive: @escaping @Sendable (State) -> Bool, group: LifetimeGroup<State>?)
     {
       (self.id, self.isAlive, self.group) = (id, isAlive, group)
@@ -158,7 +160,7 @@ extension InteractorRuntime {
     @usableFromInline let snapshot: State
     @usableFromInline let operation: Emission<State>.Operation
 
-    @usableFromInline
+    @inlinable
     init(
       runtime: InteractorRuntime, registry: EffectRegistry, effect: EffectRecord, origin: Action,
       group: EffectGroup, snapshot: State, operation: Emission<State>.Operation
