@@ -171,22 +171,6 @@ extension InteractorRuntime {
       )
     }
 
-    /// The task's body: the work, unless the effect was cancelled before it began; then the
-    /// registry forgets the effect.
-    @inlinable
-    func run() async {
-      defer { registry.finish(effect) }
-      guard !Task.isCancelled, registry.isLive(effect) else { return }
-      let state = DynamicState<State> { @MainActor in self.runtime?.state ?? self.snapshot }
-      let send = Send<State> { @MainActor reduce in self.runtime?.write(reduce, of: self) }
-      do {
-        try await operation.work(state, send)
-      } catch {
-        guard !Task.isCancelled, registry.isLive(effect) else { return }
-        await report(error)
-      }
-    }
-
     @inlinable @MainActor
     func report(_ error: any Error) {
       runtime?.effectFailed(origin, error, operation.callSite, task: EventTask.ID(group))
@@ -206,10 +190,24 @@ extension InteractorRuntime {
   }
 
   /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
-  /// not on the main actor.
+  /// not on the main actor. Its body runs the work, unless the effect was cancelled before it
+  /// began, then tells the registry that the effect has returned. (Written here rather than as
+  /// a method of the context: one async call fewer, about 100 ns of a round trip on one CPU.)
   @inlinable
   nonisolated static func startTask(_ context: EffectContext, priority: TaskPriority?) -> Task<Void, Never> {
-    Task(priority: priority) { await context.run() }
+    Task(priority: priority) {
+      let registry = context.registry
+      defer { registry.finish(context.effect) }
+      guard !Task.isCancelled, registry.isLive(context.effect) else { return }
+      let state = DynamicState<State> { @MainActor in context.runtime?.state ?? context.snapshot }
+      let send = Send<State> { @MainActor reduce in context.runtime?.write(reduce, of: context) }
+      do {
+        try await context.operation.work(state, send)
+      } catch {
+        guard !Task.isCancelled, registry.isLive(context.effect) else { return }
+        await context.report(error)
+      }
+    }
   }
 
   /// Returns once no effect of this runtime is running, including effects started while waiting.
