@@ -92,13 +92,13 @@ final class EffectRegistry: Sendable {
   /// returned, to be resumed outside the lock.
   private static func decrement(
     _ group: EffectGroup, in storage: inout Storage
-  ) -> [UnsafeContinuation<Void, Never>] {
-    guard !group.isComplete else { return [] }
+  ) -> OneOrMore<UnsafeContinuation<Void, Never>> {
+    guard !group.isComplete else { return OneOrMore() }
     group.pending -= 1
-    guard group.pending == 0 else { return [] }
+    guard group.pending == 0 else { return OneOrMore() }
     group.isComplete = true
     storage.groups[group.id] = nil
-    defer { group.waiters = [] }
+    defer { group.waiters = OneOrMore() }
     return group.waiters
   }
 
@@ -188,8 +188,8 @@ final class EffectRegistry: Sendable {
   @usableFromInline
   func finish(_ effect: EffectRecord) {
     defer { ended.add(1, ordering: .relaxed) }
-    let waiters = storage.withState { storage -> [UnsafeContinuation<Void, Never>] in
-      guard !effect.isFinished else { return [] }
+    let waiters = storage.withState { storage -> OneOrMore<UnsafeContinuation<Void, Never>> in
+      guard !effect.isFinished else { return OneOrMore() }
       effect.markFinished()
       // The task's handle refers to the task, whose closure refers to this record.
       effect.task = nil
@@ -345,7 +345,7 @@ final class EffectGroup: @unchecked Sendable {
   /// Its running effects.
   var effects = OneOrMore<EffectRecord>()
   /// The tasks awaiting ``EventTask/finish()``.
-  var waiters: [UnsafeContinuation<Void, Never>] = []
+  var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
   /// Whether `pending` reached zero: the group is complete and no effect starts in it again.
   /// (The registry holds the group while it is open; the cycle, registry to group to registry,
   /// lasts no longer.)
