@@ -9,7 +9,10 @@ extension InteractorRuntime {
   @usableFromInline
   struct EffectPlan {
     @usableFromInline var cancellations: [AnyHashableSendable] = []
-    @usableFromInline var effects = OneOrMore<PlannedEffect>()
+    /// An array, not a ``OneOrMore``: a plan holding its first effect inline is large, and
+    /// every step (a state-only one too) made and destroyed an optional plan, which cost a
+    /// state-only send 50 -> 57 ns.
+    @usableFromInline var effects: [PlannedEffect] = []
     /// Inlinable, as everything on the step's path: called out of line, it ran unspecialised,
     /// looking up the metadata of the lists it makes.
     @inlinable init() {}
