@@ -397,6 +397,20 @@ func profile(_ name: String, iterations: Int) async {
     report("perform round trip", trip, " ns")
     report("perform round trip floor", floor, " ns")
     report("ratio perform round trip/floor", trip / floor)
+  case "debounce", "restart":
+    // A burst of `iterations` actions to `Debounce(for: .zero)`, or of as many cancelInFlight
+    // restarts of one effect, then the last one fires.
+    if name == "debounce" {
+      let debounced = InteractorRuntime(Debounced())
+      var last = EventTask.none
+      for _ in 0..<iterations { last = debounced.send(.increment) }
+      await last.finish()
+    } else {
+      let restarted = InteractorRuntime(RestartedEffect())
+      var last = EventTask.none
+      for _ in 0..<iterations { last = restarted.send(.increment) }
+      await last.finish()
+    }
   case "roundtrip-floor":
     let floor = TaskRoundTripFloor()
     for _ in 0..<iterations { await floor.roundTrip() }
@@ -420,7 +434,7 @@ func profile(_ name: String, iterations: Int) async {
   default:
     print(
       "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, "
-        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, shared-read, shared-plain-read, shared-fanout, host-counter"
+        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, host-counter"
     )
   }
   if sink == 42 { print("") }

@@ -30,7 +30,7 @@ final class EffectRegistry: Sendable {
     /// Groups that are not complete yet, by ``EffectGroup/id``.
     var groups: [UInt64: EffectGroup] = [:]
     /// Running effects that are not cancelled, under each of their ids.
-    var effectsByID: [AnyHashableSendable: [EffectRecord]] = [:]
+    var effectsByID: [IDKey: [EffectRecord]] = [:]
     var isClosed = false
 
     mutating func makeKey() -> UInt64 {
@@ -55,11 +55,12 @@ final class EffectRegistry: Sendable {
     /// Removes the effect from the list of each of its ids.
     mutating func forget(_ effect: EffectRecord) {
       for id in effect.ids {
-        guard var listed = effectsByID[id], let index = listed.lastIndex(where: { $0 === effect }) else {
+        guard var listed = effectsByID[IDKey(id)], let index = listed.lastIndex(where: { $0 === effect })
+        else {
           continue
         }
         listed.remove(at: index)
-        effectsByID[id] = listed.isEmpty ? nil : listed
+        effectsByID[IDKey(id)] = listed.isEmpty ? nil : listed
       }
     }
   }
@@ -160,7 +161,7 @@ final class EffectRegistry: Sendable {
       storage.effects[effect.key] = effect
       group.pending += 1
       group.effects.append(effect)
-      for id in ids { storage.effectsByID[id, default: []].append(effect) }
+      for id in ids { storage.effectsByID[IDKey(id), default: []].append(effect) }
       return (group, effect)
     }
     if effect != nil { group.markStartedEffects() }
@@ -237,7 +238,7 @@ final class EffectRegistry: Sendable {
       var tasks: [Task<Void, Never>] = []
       var touched: [ObjectIdentifier: EffectGroup] = [:]
       for id in ids {
-        for effect in storage.effectsByID[id] ?? [] {
+        for effect in storage.effectsByID[IDKey(id)] ?? [] {
           if let task = storage.markCancelled(effect) { tasks.append(task) }
           if endingScopes { touched[ObjectIdentifier(effect.group)] = effect.group }
         }
@@ -254,7 +255,7 @@ final class EffectRegistry: Sendable {
   func idsWithEffects(among ids: some Sequence<AnyHashableSendable>) -> Set<AnyHashableSendable> {
     storage.reading { storage in
       var found: Set<AnyHashableSendable> = []
-      for id in ids where storage.effectsByID[id] != nil { found.insert(id) }
+      for id in ids where storage.effectsByID[IDKey(id)] != nil { found.insert(id) }
       return found
     }
   }
