@@ -112,10 +112,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
       for: duration, clock: AnyClock(ContinuousClock()), id: id, fileID: fileID, line: line,
       column: column, child
     )
-    self.clock = {
-      @Dependency(\.continuousClock) var clock
-      return AnyClock(clock)
-    }
+    self.clock = continuousClockInForce
   }
 
   public var initialValue: DomainState { child.initialValue }

@@ -85,10 +85,7 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
       for: duration, clock: AnyClock(ContinuousClock()), latest: latest, id: id, fileID: fileID,
       line: line, column: column, child
     )
-    self.clock = {
-      @Dependency(\.continuousClock) var clock
-      return AnyClock(clock)
-    }
+    self.clock = continuousClockInForce
   }
 
   public var initialValue: DomainState { child.initialValue }
