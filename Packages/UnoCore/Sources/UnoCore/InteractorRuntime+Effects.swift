@@ -139,57 +139,59 @@ extension InteractorRuntime {
     _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: inout EffectGroup?,
     origin: Action
   ) {
-    let (owner, reserved) = registry.reserve(group: group, ids: ids, origin: origin)
+    let effect = EffectContext(
+      runtime: self, registry: registry, ids: ids, action: origin, snapshot: state, operation: operation)
+    let (owner, reserved) = registry.reserve(effect, in: group)
     group = owner
-    guard let effect = reserved else { return }
-    let context = EffectContext(
-      runtime: self, registry: registry, effect: effect, origin: origin, group: owner, snapshot: state,
-      operation: operation)
-    registry.attach(Self.startTask(context, priority: operation.priority), to: effect)
+    guard reserved else { return }
+    registry.attach(Self.startTask(effect, priority: operation.priority), to: effect)
   }
 
-  /// A running effect: what its task, and the `state`, `send` and error report it hands the
-  /// effect's work, need. One object, which each of those closures captures alone (so that none
-  /// allocates a context of its own), with one weak reference to the runtime.
+  /// A running effect: the registry's record of it, and what its task, and the `state`, `send`
+  /// and error report it hands the effect's work, need. One object, which each of those closures
+  /// captures alone (so that none allocates a context of its own), with one weak reference to the
+  /// runtime.
   @usableFromInline
-  final class EffectContext: Sendable {
+  final class EffectContext: EffectRecord, @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: what it adds to its record are constants of `Sendable`
+    // types and a weak constant reference to the runtime, which is `Sendable`.
+
     /// Weak: an effect does not keep its runtime alive; its writes are dropped once it is gone.
     @usableFromInline weak let runtime: InteractorRuntime?
     @usableFromInline let registry: EffectRegistry
-    @usableFromInline let effect: EffectRecord
-    @usableFromInline let origin: Action
-    @usableFromInline let group: EffectGroup
+    /// The action that started the effect.
+    @usableFromInline let action: Action
     /// The state when the effect started, which `state` returns once the runtime is gone.
     @usableFromInline let snapshot: State
     @usableFromInline let operation: Emission<State>.Operation
 
     @inlinable
     init(
-      runtime: InteractorRuntime, registry: EffectRegistry, effect: EffectRecord, origin: Action,
-      group: EffectGroup, snapshot: State, operation: Emission<State>.Operation
+      runtime: InteractorRuntime, registry: EffectRegistry, ids: [AnyHashableSendable], action: Action,
+      snapshot: State, operation: Emission<State>.Operation
     ) {
       self.runtime = runtime
-      (self.registry, self.effect, self.origin, self.group, self.snapshot, self.operation) = (
-        registry, effect, origin, group, snapshot, operation
-      )
+      (self.registry, self.action, self.snapshot, self.operation) = (registry, action, snapshot, operation)
+      super.init(ids: ids, origin: action)
     }
 
     @inlinable @MainActor
     func report(_ error: any Error) {
-      runtime?.effectFailed(origin, error, operation.callSite, task: EventTask.ID(group))
+      guard let group else { return }
+      runtime?.effectFailed(action, error, operation.callSite, task: EventTask.ID(group))
     }
   }
 
   /// An effect's write (``Send``): a step, unless the effect was cancelled or has returned.
   @inlinable
   func write(_ reduce: (inout State) -> Emission<State>, of context: EffectContext) {
-    guard registry.isLive(context.effect) else { return }
+    guard registry.isLive(context), let group = context.group else { return }
     // Dependencies bound only when they must be, as for an action (``handleOutermost(_:queuedAs:)``).
     guard bindsDependencies || DependencyBinding.depth > 0 else {
-      _ = step(context.origin, .effect(group: context.group), reduce)
+      _ = step(context.action, .effect(group: group), reduce)
       return
     }
-    withDependenciesBound { _ = step(context.origin, .effect(group: context.group), reduce) }
+    withDependenciesBound { _ = step(context.action, .effect(group: group), reduce) }
   }
 
   /// Starts the task from a nonisolated context so that the work runs on the cooperative pool,
@@ -200,14 +202,14 @@ extension InteractorRuntime {
   nonisolated static func startTask(_ context: EffectContext, priority: TaskPriority?) -> Task<Void, Never> {
     Task(priority: priority) {
       let registry = context.registry
-      defer { registry.finish(context.effect) }
-      guard !Task.isCancelled, registry.isLive(context.effect) else { return }
+      defer { registry.finish(context) }
+      guard !Task.isCancelled, registry.isLive(context) else { return }
       let state = DynamicState<State> { @MainActor in context.runtime?.state ?? context.snapshot }
       let send = Send<State> { @MainActor reduce in context.runtime?.write(reduce, of: context) }
       do {
         try await context.operation.work(state, send)
       } catch {
-        guard !Task.isCancelled, registry.isLive(context.effect) else { return }
+        guard !Task.isCancelled, registry.isLive(context) else { return }
         await context.report(error)
       }
     }

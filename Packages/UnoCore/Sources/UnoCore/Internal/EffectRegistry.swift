@@ -147,25 +147,24 @@ final class EffectRegistry: Sendable {
 
   // MARK: Effects
 
-  /// Registers an effect before its task exists, in `group`, or in a group opened now (as
-  /// ``makeGroup()`` does) when it is `nil`. The effect is `nil` when it must not run: its group
-  /// was cancelled or the registry is closed.
+  /// Registers `effect` before its task exists, in `group`, or in a group opened now (as
+  /// ``makeGroup()`` does) when it is `nil`. Not reserved when it must not run: its group was
+  /// cancelled or the registry is closed.
   @usableFromInline
-  func reserve(
-    group: EffectGroup?, ids: [AnyHashableSendable], origin: any Sendable
-  ) -> (group: EffectGroup, effect: EffectRecord?) {
-    let (group, effect) = storage.withState { storage -> (EffectGroup, EffectRecord?) in
+  func reserve(_ effect: EffectRecord, in group: EffectGroup?) -> (group: EffectGroup, reserved: Bool) {
+    let (group, reserved) = storage.withState { storage -> (EffectGroup, Bool) in
       let group = group ?? openGroup(in: &storage)
-      guard !storage.isClosed, !group.isComplete, !group.isCancelled else { return (group, nil) }
-      let effect = EffectRecord(key: storage.makeKey(), group: group, ids: ids, origin: origin)
+      guard !storage.isClosed, !group.isComplete, !group.isCancelled else { return (group, false) }
+      effect.key = storage.makeKey()
+      effect.group = group
       storage.effects[effect.key] = effect
       group.pending += 1
       group.effects.append(effect)
-      for id in ids { storage.effectsByID[IDKey(id), default: []].append(effect) }
-      return (group, effect)
+      for id in effect.ids { storage.effectsByID[IDKey(id), default: []].append(effect) }
+      return (group, true)
     }
-    if effect != nil { group.markStartedEffects() }
-    return (group, effect)
+    if reserved { group.markStartedEffects() }
+    return (group, reserved)
   }
 
   /// Hands the registry the task of a reserved effect. If the effect was cancelled in between,
@@ -196,7 +195,7 @@ final class EffectRegistry: Sendable {
       effect.task = nil
       storage.effects[effect.key] = nil
       if !effect.isCancelled { storage.forget(effect) }
-      let group = effect.group
+      guard let group = effect.group else { return OneOrMore() }
       group.effects.removeFirst { $0 === effect }
       return Self.decrement(group, in: &storage)
     }
@@ -240,7 +239,7 @@ final class EffectRegistry: Sendable {
       for id in ids {
         for effect in storage.effectsByID[IDKey(id)] ?? [] {
           if let task = storage.markCancelled(effect) { tasks.append(task) }
-          if endingScopes { touched[ObjectIdentifier(effect.group)] = effect.group }
+          if endingScopes, let group = effect.group { touched[ObjectIdentifier(group)] = group }
         }
       }
       for group in touched.values where !group.isComplete && group.effects.allSatisfy(\.isCancelled) {
@@ -302,33 +301,39 @@ final class EffectRegistry: Sendable {
   }
 }
 
-/// One running effect, from ``EffectRegistry/reserve(group:ids:origin:)`` until its task returns
+/// One running effect, from ``EffectRegistry/reserve(_:in:)`` until its task returns
 /// (``EffectRegistry/finish(_:)``). The runtime's closures for the effect (its `send`, its task)
-/// hold it, so that the registry finds it without a lookup.
+/// hold it, so that the registry finds it without a lookup. The runtime's subclass
+/// (`InteractorRuntime.EffectContext`) adds what those closures need, so that an effect is one
+/// object.
 @usableFromInline
-final class EffectRecord: @unchecked Sendable {
+class EffectRecord: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the `let`s are constants of `Sendable` types or atomics;
-  // `task` is only read or written by the registry that made the record, inside its condition's
-  // lock (`withState`, `reading` and the conditions it evaluates under it).
-  let key: UInt64
-  let group: EffectGroup
-  let ids: [AnyHashableSendable]
+  // `key` and `group` are written once, by `reserve` under the registry's lock, before the
+  // effect's task (the first other thread to see the record) is created; `task` is only read or
+  // written by the registry, inside its condition's lock (`withState`, `reading` and the
+  // conditions it evaluates under it).
+  final var key: UInt64 = 0
+  /// The group it runs in, from its reservation on.
+  @usableFromInline final var group: EffectGroup?
+  final let ids: [AnyHashableSendable]
   /// The action that started the effect, for diagnostics.
-  let origin: any Sendable
-  var task: Task<Void, Never>?
+  final let origin: any Sendable
+  final var task: Task<Void, Never>?
   /// Written under the registry's lock; atomic so that ``EffectRegistry/isLive(_:)``, asked
   /// twice in every effect's life, reads them without taking it.
   private let cancelled = Atomic(false)
   private let finished = Atomic(false)
 
-  init(key: UInt64, group: EffectGroup, ids: [AnyHashableSendable], origin: any Sendable) {
-    (self.key, self.group, self.ids, self.origin) = (key, group, ids, origin)
+  @usableFromInline
+  init(ids: [AnyHashableSendable], origin: any Sendable) {
+    (self.ids, self.origin) = (ids, origin)
   }
 
-  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
-  var isFinished: Bool { finished.load(ordering: .acquiring) }
-  func markCancelled() { cancelled.store(true, ordering: .releasing) }
-  func markFinished() { finished.store(true, ordering: .releasing) }
+  final var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+  final var isFinished: Bool { finished.load(ordering: .acquiring) }
+  final func markCancelled() { cancelled.store(true, ordering: .releasing) }
+  final func markFinished() { finished.store(true, ordering: .releasing) }
 }
 
 /// The effects started by one action (and by the effects it started), shared by its
