@@ -49,7 +49,10 @@ private let waiterIDs = Atomic<Int>(0)
     var waiters: [Int: Waiter] = [:]
   }
 
-  private var storage: Storage
+  /// No dynamic exclusivity checks: every access is between the mutex's `lock()` and
+  /// `unlock()`, so none can overlap another (the effect registry reaches it five times a round
+  /// trip).
+  @exclusivity(unchecked) private var storage: Storage
   private let mutex = PthreadMutex()
 
   private func withLock<Result>(_ body: (inout Storage) throws -> Result) rethrows -> Result {

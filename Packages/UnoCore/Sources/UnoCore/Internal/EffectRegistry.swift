@@ -313,13 +313,16 @@ class EffectRecord: @unchecked Sendable {
   // effect's task (the first other thread to see the record) is created; `task` is only read or
   // written by the registry, inside its condition's lock (`withState`, `reading` and the
   // conditions it evaluates under it).
-  final var key: UInt64 = 0
+  // The `var`s have no dynamic exclusivity checks: each access is instantaneous and made under
+  // the registry's lock, or (for `key` and `group`) after the write that the task's creation
+  // orders before it.
+  @exclusivity(unchecked) final var key: UInt64 = 0
   /// The group it runs in, from its reservation on.
-  @usableFromInline final var group: EffectGroup?
+  @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   final let ids: [AnyHashableSendable]
   /// The action that started the effect, for diagnostics.
   final let origin: any Sendable
-  final var task: Task<Void, Never>?
+  @exclusivity(unchecked) final var task: Task<Void, Never>?
   /// Written under the registry's lock; atomic so that ``EffectRegistry/isLive(_:)``, asked
   /// twice in every effect's life, reads them without taking it.
   private let cancelled = Atomic(false)
@@ -346,16 +349,19 @@ final class EffectGroup: @unchecked Sendable {
   let registry: EffectRegistry
   private let cancelled = Atomic(false)
   private let startedEffects = Atomic(false)
+  // The `var`s have no dynamic exclusivity checks: each access is instantaneous and made under
+  // the registry's lock.
+
   /// Live effects, plus one while the action that owns the group is still being handled.
-  var pending = 1
+  @exclusivity(unchecked) var pending = 1
   /// Its running effects.
-  var effects = OneOrMore<EffectRecord>()
+  @exclusivity(unchecked) var effects = OneOrMore<EffectRecord>()
   /// The tasks awaiting ``EventTask/finish()``.
-  var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
+  @exclusivity(unchecked) var waiters = OneOrMore<UnsafeContinuation<Void, Never>>()
   /// Whether `pending` reached zero: the group is complete and no effect starts in it again.
   /// (The registry holds the group while it is open; the cycle, registry to group to registry,
   /// lasts no longer.)
-  var isComplete = false
+  @exclusivity(unchecked) var isComplete = false
 
   init(id: UInt64, registry: EffectRegistry) {
     self.id = id
