@@ -7,7 +7,7 @@
 #                                one workload under callgrind (instruction counts, repeatable);
 #                                workloads: send, send-recording, viewmodel, when10-leaf, when10-root, when10-static,
 #                                when10-generic, when10-same-action, foreach-row, roundtrip,
-#                                roundtrip-floor, shared-read, shared-plain-read, shared-fanout,
+#                                roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout,
 #                                host-counter
 #   bash Tools/bench.sh host [runs]
 #                                uno-host end to end, as a user runs it: a release binary reading

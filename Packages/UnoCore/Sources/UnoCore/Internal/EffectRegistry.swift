@@ -8,9 +8,9 @@ import Synchronization
 /// ``EventTask``), starts and ends are totally ordered. An effect's "cancelled" and "finished"
 /// flags are atomics as well, set under the lock: a state write (on the main actor, through
 /// ``Send``) checks them without it, and a write that comes after a cancellation is dropped. The
-/// lock is an ``AsyncCondition``'s, whose
-/// waiters are the tasks awaiting idleness (and the harness's deinit, blocked until effects
-/// return): a change wakes the waiters it satisfies, and costs nothing more while none waits.
+/// lock is an ``AsyncCondition``'s, whose waiters are the tasks awaiting idleness (and the
+/// harness's deinit, blocked until effects return): a change wakes the waiters it satisfies, and
+/// costs nothing more while none waits.
 /// The tasks awaiting a group (``EventTask/finish()``) are kept in the group instead: see
 /// ``wait(for:isolation:)``.
 ///
