@@ -1,7 +1,8 @@
 import ConcurrencyExtras
 
-/// An id (``Emission/cancellable(id:cancelInFlight:)``, a child scope's, an operator's) as a
-/// dictionary key: equal when the values it wraps have the same type and are equal.
+/// An effect's id (``Emission/cancellable(id:cancelInFlight:)``, or a child scope's) as the
+/// effect registry's dictionary key: equal when the values it wraps have the same type and are
+/// equal.
 ///
 /// `AnyHashableSendable`'s own `==` wraps both values in `AnyHashable`, each a dynamic cast that
 /// looks the value's conformances up in the runtime's tables: most of what a lookup by id cost (a

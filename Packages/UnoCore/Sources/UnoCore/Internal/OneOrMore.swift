@@ -1,6 +1,7 @@
-/// A list that keeps its first element inline: most lists the runtime keeps per action or per
-/// effect (the effects a step starts, a group's effects, the tasks awaiting a group) hold one
-/// element, and an array would allocate a buffer for it.
+/// A list that keeps its first element inline: the effect registry's lists per group (its
+/// effects, the tasks awaiting it) mostly hold one element, and an array would allocate a buffer
+/// for it. (A step's plan keeps an array: a plan holding its first effect inline is large, and
+/// every step made one.)
 @usableFromInline
 struct OneOrMore<Element>: Sequence {
   @usableFromInline var first: Element?
