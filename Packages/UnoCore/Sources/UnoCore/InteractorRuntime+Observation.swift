@@ -39,16 +39,17 @@ extension InteractorRuntime {
     observers.removeAll { $0.id == id }
   }
 
-  /// Tells every observer (and the recorder, if any) about the change a step made. (The change
-  /// printer, if any, printed it in the step: see ``ChangeTrace``.)
+  /// Tells every observer (and the recorder, if any, with the time the step `began`) about the
+  /// change a step made. (The change printer, if any, printed it in the step: see
+  /// ``ChangeTrace``.)
   @inlinable
-  func publish(_ kind: StepKind, origin: Action) {
+  func publish(_ kind: StepKind, origin: Action, began: Duration?) {
     switch kind {
     case .action:
-      if let recorder { recorder.append(.action, origin, _state) }
+      if let recorder { recorder.append(.action, origin, _state, at: began ?? recorder.elapsed()) }
       notifyObservers(.action)
     case .effect(let group):
-      if let recorder { recorder.append(.effect, origin, _state) }
+      if let recorder { recorder.append(.effect, origin, _state, at: began ?? recorder.elapsed()) }
       notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }

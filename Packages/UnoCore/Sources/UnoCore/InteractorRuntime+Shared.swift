@@ -138,7 +138,7 @@ extension InteractorRuntime: SharedHolder {
     isHandling = true
     change()
     if let tracer { tracer.printOutsideChange(to: _state, rewind: kind == .rewind) }
-    if let recorder { recorder.append(kind, nil, _state) }
+    if let recorder { recorder.append(kind, nil, _state, at: recorder.elapsed()) }
     notifyObservers(source)
     if hasScopes { endDeadScopes() }
     if isOutermost {

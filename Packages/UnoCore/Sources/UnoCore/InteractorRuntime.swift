@@ -195,13 +195,17 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ) -> EventTask {
     let isOutermost = !isHandling
     isHandling = true
+    // A recording times the change from when its step began: an interactor that fixes an
+    // effect's deadline from the clock does so before the step ends, and a replay must find
+    // that deadline no later than the recording had it (see ``Recording/Entry/elapsed``).
+    let began = recorder?.elapsed()
     let tracking = sharedTracking
     var previous: UnsafeMutableRawPointer?
     if let tracking { previous = tracking.enterChange(of: self) }
     let emission = change(&_state)
     if let tracking { tracking.leaveChange(restoring: previous) }
     let plan = emission.isNone ? nil : planEffects(emission)
-    publish(kind, origin: origin)
+    publish(kind, origin: origin, began: began)
     if let tracking {
       if !tracking.deferred.isEmpty { deliverDeferredSharedChanges(tracking) }
     } else if sharedStoragesEverExisted {

@@ -1,4 +1,5 @@
 import Clocks
+import ConcurrencyExtras
 import Dependencies
 import Testing
 import UnoCore
@@ -60,6 +61,47 @@ private func recordSession() async -> Recording<Ticker.State, Ticker.Action> {
   runtime.send(.tickAfter(seconds: 5))
   runtime.send(.tap("c"))
   return runtime.stopRecording()!
+}
+
+/// A clock a test moves at once, without `await`, so that a step can take time on it. Sleeping
+/// moves it to the deadline, as if the time had passed.
+private final class ManualClock: Clock, Sendable {
+  struct Instant: InstantProtocol {
+    var offset: Duration
+    func advanced(by duration: Duration) -> Self { Self(offset: offset + duration) }
+    func duration(to other: Self) -> Duration { other.offset - offset }
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.offset < rhs.offset }
+  }
+  private let time = LockIsolated(Instant(offset: .zero))
+  var now: Instant { time.value }
+  var minimumResolution: Duration { .zero }
+  func pass(_ duration: Duration) { time.withValue { $0 = $0.advanced(by: duration) } }
+  func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+    try Task.checkCancellation()
+    time.withValue { $0 = Swift.max($0, deadline) }
+  }
+}
+
+/// A save that fixes its deadline when the action is handled, in a step that then takes time
+/// (`work`): the rest of a slow step, or a thread preempted before the step ends.
+private struct SlowSave: Interactor {
+  typealias DomainState = State
+  struct State: Codable, Equatable, Sendable { var saves = 0 }
+  enum Action: Codable, Equatable, Sendable { case save }
+  var work: @Sendable () -> Void = {}
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: State()) { [work] state, action in
+      @Dependency(\.continuousClock) var continuousClock
+      let clock = AnyClock(continuousClock)
+      let deadline = clock.now.advanced(by: .milliseconds(300))
+      work()
+      return .perform { _, send in
+        try await clock.sleep(toDeadline: deadline)
+        await send { $0.saves += 1 }
+      }
+    }
+  }
 }
 
 @MainActor
@@ -153,5 +195,30 @@ private func recordSession() async -> Recording<Ticker.State, Ticker.Action> {
     #expect(await harness.replay(recording, clock: clock))
     await clock.advance(by: .seconds(5))
     await harness.receive { $0.ticks = 2 }
+  }
+
+  @Test func anActionIsTimedFromWhenItsStepBeganSoItsEffectsDeadlineReplays() async throws {
+    // Recorded: the step fixes the deadline at 0 + 300 ms, then takes 5 ms; the write comes at
+    // 300 ms (a nanosecond before: `sleep(toDeadline:)` wakes then). Timed when its step ended, the action would be at 5 ms, and the replay's clock,
+    // moved there before the action is sent, would put the deadline at 305 ms, past the
+    // write's entry: the write would never come.
+    let manual = ManualClock()
+    let runtime = withDependencies {
+      $0.continuousClock = manual
+    } operation: {
+      InteractorRuntime(SlowSave(work: { manual.pass(.milliseconds(5)) }))
+    }
+    runtime.record(feature: "slow-save", clock: manual)
+    await runtime.send(.save).finish()
+    let recording = try #require(runtime.stopRecording())
+    #expect(recording.entries.map(\.kind) == [.action, .effect])
+    #expect(recording.entries.map(\.elapsed) == [.zero, .milliseconds(300) - .nanoseconds(1)])
+
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: recording.initialState, SlowSave(), exhaustivity: .off,
+      withDependencies: { $0.continuousClock = clock })
+    #expect(await harness.replay(recording, clock: clock, timeout: .seconds(5)))
+    #expect(harness.currentState.saves == 1)
   }
 }

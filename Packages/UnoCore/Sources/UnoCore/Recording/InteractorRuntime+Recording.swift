@@ -143,13 +143,15 @@ extension InteractorRuntime {
       ring.reserveCapacity(Swift.min(limit, 1024))
     }
 
-    /// Keeps one change.
+    /// Keeps one change, made at `elapsed` (when its step began).
     @inlinable
-    func append(_ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State) {
+    func append(
+      _ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State, at elapsed: Duration
+    ) {
       // The shared values, only while some exist: boxing the state for the scan costs more than
       // the rest of the entry.
       let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
-      let entry = Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: kept)
+      let entry = Entry(kind: kind, action: action, elapsed: elapsed, state: state, kept: kept)
       if ring.count < limit {
         ring.append(entry)
         return

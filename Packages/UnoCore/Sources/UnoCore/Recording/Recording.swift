@@ -86,7 +86,10 @@ public struct Recording<State, Action> {
     public var action: Action?
     /// When, counted from the start of the recording on the clock that timed it (the
     /// continuous clock, or the test clock a test passed to
-    /// ``InteractorRuntime/record(limit:feature:clock:)``).
+    /// ``InteractorRuntime/record(limit:feature:clock:)``): when the step that made the change
+    /// began, before the interactor ran. An effect's deadline that the interactor fixed from the
+    /// clock is then never earlier than the entry, so a replay that moves a test clock to each
+    /// entry in turn finds the deadline where the recording had it.
     public var elapsed: Duration
     /// The state the change left.
     public var state: State
