@@ -2,7 +2,7 @@ import Clocks
 import ConcurrencyExtras
 import Dependencies
 import Testing
-import UnoCore
+@_spi(Internals) import UnoCore
 import UnoTesting
 
 /// A feature with time in it: taps change the state at once, a delayed tick after a wait on the
@@ -99,6 +99,39 @@ private struct SlowSave: Interactor {
       return .perform { _, send in
         try await clock.sleep(toDeadline: deadline)
         await send { $0.saves += 1 }
+      }
+    }
+  }
+}
+
+/// A tick whose effect reaches its sleep only once `gate` opens: a task that runs late.
+private struct GatedTicker: Interactor {
+  typealias DomainState = State
+  struct State: Codable, Equatable, Sendable {
+    var taps = 0
+    var ticks = 0
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case tap
+    case tickAfter(seconds: Int)
+  }
+  let gate: AsyncCondition<Bool>
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: State()) { [gate] state, action in
+      switch action {
+      case .tap:
+        state.taps += 1
+        return .state
+      case .tickAfter(let seconds):
+        @Dependency(\.continuousClock) var continuousClock
+        let clock = AnyClock(continuousClock)
+        let deadline = clock.now.advanced(by: .seconds(seconds))
+        return .perform { _, send in
+          await gate.wait(until: { $0 })
+          try await clock.sleep(toDeadline: deadline)
+          await send { $0.ticks += 1 }
+        }
       }
     }
   }
@@ -220,5 +253,40 @@ private struct SlowSave: Interactor {
       withDependencies: { $0.continuousClock = clock })
     #expect(await harness.replay(recording, clock: clock, timeout: .seconds(5)))
     #expect(harness.currentState.saves == 1)
+  }
+
+  @Test func aWriteIsAwaitedPastTheInstantItsEffectSleptUntilThoughTheEffectSleepsLate() async throws {
+    // Recorded: a tap and a tick at 0, the tick's write when its sleep woke, a nanosecond before
+    // its deadline of 2 s. Replayed with the effect reaching its sleep only after the clock was
+    // moved for the write: the clock must be past the sleep's instant by then. (Moved a
+    // nanosecond past every entry, the tap's time moved the tick's deadline to 2 s + 1 ns and
+    // its sleep to 2 s, where the clock then stood: a test clock keeps such a sleep waiting, and
+    // the replay hung.)
+    let gate = AsyncCondition(false)
+    let clock = TestClock()
+    let runtime = withDependencies {
+      $0.continuousClock = clock
+    } operation: {
+      InteractorRuntime(GatedTicker(gate: gate))
+    }
+    let recording = Recording<GatedTicker.State, GatedTicker.Action>(
+      initialState: GatedTicker.State(),
+      entries: [
+        .init(kind: .action, action: .tap, elapsed: .zero, state: .init(taps: 1)),
+        .init(kind: .action, action: .tickAfter(seconds: 2), elapsed: .zero, state: .init(taps: 1)),
+        .init(
+          kind: .effect, action: .tickAfter(seconds: 2), elapsed: .seconds(2) - .nanoseconds(1),
+          state: .init(taps: 1, ticks: 1)),
+      ])
+    var moved = Duration.zero
+    try await runtime.replay(
+      recording,
+      advance: { duration in
+        await clock.advance(by: duration)
+        moved += duration
+        if moved >= .seconds(1) { gate.withState { $0 = true } }
+      },
+      timeout: .seconds(5))
+    #expect(runtime.state == GatedTicker.State(taps: 1, ticks: 1))
   }
 }

@@ -33,9 +33,13 @@ extension InteractorRuntime where State: Equatable {
   /// try await runtime.replay(recording, advance: { await clock.advance(by: $0) })
   /// ```
   ///
-  /// With `advance`, time is replayed too: before each entry, `advance` is called with the time
-  /// that passed since the entry before it (and a nanosecond, so that the entry's own time is
-  /// passed), so that effects waiting on a test clock run where the recording has them. Effects
+  /// With `advance`, time is replayed too: before each entry, `advance` moves the clock to the
+  /// entry's time, so that effects waiting on a test clock run where the recording has them. An
+  /// action is sent at its own time, when its step began in the recording, so that a deadline
+  /// its step fixes from the clock is the recorded one; an effect's write is awaited with the
+  /// clock a nanosecond past its time, so that an effect whose task reaches its sleep late still
+  /// finds the sleep's instant passed (``Clock/sleep(toDeadline:)`` sleeps until a
+  /// nanosecond before the deadline, and wakes at that instant in the recording). Effects
   /// must fix their deadlines when the action is handled (`Clock.sleep(toDeadline:)`), as in
   /// any test on a test clock. (An effect that ran late when recorded, after an entry that came after
   /// its deadline, replays on time, before that entry: a mismatch that says so.) Changes after
@@ -70,13 +74,23 @@ extension InteractorRuntime where State: Equatable {
     let observer = addObserver(withSource: { state, source in log.append(state, source) })
     defer { removeObserver(observer) }
 
-    // Where the clock has been moved to, from the recording's start. Each entry's time is
-    // passed by a nanosecond: a test clock wakes `sleep(toDeadline:)` a nanosecond before its
-    // deadline, and an effect that registers its sleep only after the clock got there (its task
-    // ran late) must still find its deadline passed, not equal to the clock's time.
+    // Where the clock has been moved to, from the recording's start. An action is sent with the
+    // clock at its recorded time: a deadline its step fixes is then the recorded one, never
+    // later. A write is awaited with the clock a nanosecond past its time: the effect sleeps
+    // until a nanosecond before its deadline (`sleep(toDeadline:)`) and was woken then, so the
+    // clock is strictly past that instant, and an effect whose task registers its sleep only
+    // after the clock got there (it ran late) returns at once, instead of waiting on a sleep due
+    // at the clock's very time, which a test clock wakes only at its next advance. (A nanosecond
+    // past every entry, as before, moved each action's deadline a nanosecond later too, and a
+    // write awaited at its time found such a late sleep waiting: ReplayTests hung so under
+    // load.)
     var reached = recording.droppedEntries > 0 ? (recording.entries.first?.elapsed ?? .zero) : .zero
     for (index, entry) in recording.entries.enumerated() {
-      let target = entry.elapsed + .nanoseconds(1)
+      let target: Duration
+      switch entry.kind {
+      case .action, .rewind: target = entry.elapsed
+      case .effect, .sharedValue: target = entry.elapsed + .nanoseconds(1)
+      }
       if let advance, target > reached {
         await advance(target - reached)
         reached = target
