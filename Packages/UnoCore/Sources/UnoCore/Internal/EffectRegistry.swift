@@ -20,15 +20,15 @@ import Synchronization
 final class EffectRegistry: Sendable {
   /// What the registry keeps under its lock. The effects and groups themselves are objects
   /// (``EffectRecord``, ``EffectGroup``) that the runtime holds while it works with them, so that
-  /// checking or updating one is a field access, not a dictionary lookup: the tables below are
-  /// for what enumerates them (closing, waiting for idleness, diagnostics), each touched twice in
-  /// an effect's life (when it starts and when it ends).
+  /// checking or updating one is a field access, not a lookup: the tables below are for what
+  /// enumerates them (closing, waiting for idleness, diagnostics), each touched twice in an
+  /// effect's life (when it starts and when it ends), at the slot the object keeps.
   struct Storage: Sendable {
     var nextKey: UInt64 = 0
-    /// Running effects by key, which is also the order they started in.
-    var effects: [UInt64: EffectRecord] = [:]
-    /// Groups that are not complete yet, by ``EffectGroup/id``.
-    var groups: [UInt64: EffectGroup] = [:]
+    /// Running effects; their ``EffectRecord/key`` is the order they started in.
+    var effects = SlotTable<EffectRecord>()
+    /// Groups that are not complete yet.
+    var groups = SlotTable<EffectGroup>()
     /// Running effects that are not cancelled, under each of their ids.
     var effectsByID: [IDKey: [EffectRecord]] = [:]
     var isClosed = false
@@ -77,7 +77,7 @@ final class EffectRegistry: Sendable {
 
   private func openGroup(in storage: inout Storage) -> EffectGroup {
     let group = EffectGroup(id: storage.makeKey(), registry: self)
-    storage.groups[group.id] = group
+    storage.groups.insert(group)
     return group
   }
 
@@ -98,7 +98,7 @@ final class EffectRegistry: Sendable {
     group.pending -= 1
     guard group.pending == 0 else { return OneOrMore() }
     group.isComplete = true
-    storage.groups[group.id] = nil
+    storage.groups.remove(group)
     defer { group.waiters = OneOrMore() }
     return group.waiters
   }
@@ -157,7 +157,7 @@ final class EffectRegistry: Sendable {
       guard !storage.isClosed, !group.isComplete, !group.isCancelled else { return (group, false) }
       effect.key = storage.makeKey()
       effect.group = group
-      storage.effects[effect.key] = effect
+      storage.effects.insert(effect)
       group.pending += 1
       group.effects.append(effect)
       for id in effect.ids { storage.effectsByID[IDKey(id), default: []].append(effect) }
@@ -193,7 +193,7 @@ final class EffectRegistry: Sendable {
       effect.markFinished()
       // The task's handle refers to the task, whose closure refers to this record.
       effect.task = nil
-      storage.effects[effect.key] = nil
+      storage.effects.remove(effect)
       if !effect.isCancelled { storage.forget(effect) }
       guard let group = effect.group else { return OneOrMore() }
       group.effects.removeFirst { $0 === effect }
@@ -213,7 +213,7 @@ final class EffectRegistry: Sendable {
   /// Blocks the calling thread until every effect that is not cancelled has returned, or
   /// `timeout` has passed.
   func blockUntilNoLiveEffects(timeout: Duration) {
-    _ = storage.blockingWait(until: { $0.effects.values.allSatisfy(\.isCancelled) }, timeout: timeout)
+    _ = storage.blockingWait(until: { $0.effects.elements.allSatisfy(\.isCancelled) }, timeout: timeout)
   }
 
   /// Whether the effect may still write state: it is running and was not cancelled.
@@ -264,9 +264,9 @@ final class EffectRegistry: Sendable {
     let tasks = storage.withState { storage -> [Task<Void, Never>] in
       if close {
         storage.isClosed = true
-        for group in storage.groups.values { group.markCancelled() }
+        for group in storage.groups.elements { group.markCancelled() }
       }
-      return storage.effects.values.compactMap { storage.markCancelled($0) }
+      return storage.effects.elements.sorted { $0.key < $1.key }.compactMap { storage.markCancelled($0) }
     }
     for task in tasks { task.cancel() }
   }
@@ -274,7 +274,7 @@ final class EffectRegistry: Sendable {
   /// The actions whose effects are still running and not cancelled, oldest first.
   var runningEffectOrigins: [any Sendable] {
     storage.reading { storage in
-      storage.effects.sorted { $0.key < $1.key }.filter { !$0.value.isCancelled }.map(\.value.origin)
+      storage.effects.elements.sorted { $0.key < $1.key }.filter { !$0.isCancelled }.map(\.origin)
     }
   }
 
@@ -307,16 +307,18 @@ final class EffectRegistry: Sendable {
 /// (`InteractorRuntime.EffectContext`) adds what those closures need, so that an effect is one
 /// object.
 @usableFromInline
-class EffectRecord: @unchecked Sendable {
+class EffectRecord: SlotTableElement, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the `let`s are constants of `Sendable` types or atomics;
   // `key` and `group` are written once, by `reserve` under the registry's lock, before the
-  // effect's task (the first other thread to see the record) is created; `task` is only read or
-  // written by the registry, inside its condition's lock (`withState`, `reading` and the
-  // conditions it evaluates under it).
+  // effect's task (the first other thread to see the record) is created; `slot` and `task` are
+  // only read or written by the registry, inside its condition's lock (`withState`, `reading`
+  // and the conditions it evaluates under it).
   // The `var`s have no dynamic exclusivity checks: each access is instantaneous and made under
   // the registry's lock, or (for `key` and `group`) after the write that the task's creation
   // orders before it.
   @exclusivity(unchecked) final var key: UInt64 = 0
+  /// Where the registry's table of running effects keeps it, while it runs.
+  @exclusivity(unchecked) final var slot = 0
   /// The group it runs in, from its reservation on.
   @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   final let ids: [AnyHashableSendable]
@@ -342,7 +344,7 @@ class EffectRecord: @unchecked Sendable {
 /// The effects started by one action (and by the effects it started), shared by its
 /// ``EventTask`` and the registry.
 @usableFromInline
-final class EffectGroup: @unchecked Sendable {
+final class EffectGroup: SlotTableElement, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: `id` and `registry` are constants, the flags atomics; the
   // `var`s are only read or written by `registry`, inside its condition's lock.
   let id: UInt64
@@ -352,6 +354,8 @@ final class EffectGroup: @unchecked Sendable {
   // The `var`s have no dynamic exclusivity checks: each access is instantaneous and made under
   // the registry's lock.
 
+  /// Where the registry's table of open groups keeps it, while it is open.
+  @exclusivity(unchecked) var slot = 0
   /// Live effects, plus one while the action that owns the group is still being handled.
   @exclusivity(unchecked) var pending = 1
   /// Its running effects.
