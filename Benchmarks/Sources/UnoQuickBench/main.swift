@@ -225,6 +225,7 @@ func main() async {
   // 10,000 and 100,000 (a cost that grows with the burst is quadratic somewhere), against the
   // same burst of cancelInFlight restarts of one effect, which is what a debounce does.
   var burstPerAction: [Int: Double] = [:]
+  var restartPerAction: [Int: Double] = [:]
   for count in [1_000, 10_000, 100_000] {
     let debounced = InteractorRuntime(Debounced())
     let restarted = InteractorRuntime(RestartedEffect())
@@ -246,11 +247,16 @@ func main() async {
     precondition(
       debounced.state.value == rounds && restarted.state.value == rounds, "a burst did not end once")
     burstPerAction[count] = burst / Double(count)
+    restartPerAction[count] = restarts / Double(count)
     if count == 10_000 { report("debounce burst of 10k", burst / 1e6, " ms") }
     report("debounce burst of \(count), per action", burst / Double(count), " ns")
+    report("cancelInFlight restart, burst of \(count), per action", restarts / Double(count), " ns")
     report("ratio debounced action/cancelInFlight restart, burst of \(count)", burst / restarts)
   }
   report("ratio debounce per action, burst 100k/1k", burstPerAction[100_000]! / burstPerAction[1_000]!)
+  // The same growth of the restart alone: what the runtime's backlog of cancelled tasks adds to
+  // a long burst, whatever operator starts them.
+  report("ratio restart per action, burst 100k/1k", restartPerAction[100_000]! / restartPerAction[1_000]!)
 
   // 7. uno-host: lines per second and per-line latency, in process.
   let registry = try! makeRegistry()
