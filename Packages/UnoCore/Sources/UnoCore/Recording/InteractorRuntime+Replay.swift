@@ -38,7 +38,7 @@ extension InteractorRuntime where State: Equatable {
   /// action is sent at its own time, when its step began in the recording, so that a deadline
   /// its step fixes from the clock is the recorded one; an effect's write is awaited with the
   /// clock a nanosecond past its time, so that an effect whose task reaches its sleep late still
-  /// finds the sleep's instant passed (``Clock/sleep(toDeadline:)`` sleeps until a
+  /// finds the sleep's instant passed (`Clock.sleep(toDeadline:)` sleeps until a
   /// nanosecond before the deadline, and wakes at that instant in the recording). Effects
   /// must fix their deadlines when the action is handled (`Clock.sleep(toDeadline:)`), as in
   /// any test on a test clock. (An effect that ran late when recorded, after an entry that came after
