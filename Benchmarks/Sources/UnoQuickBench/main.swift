@@ -10,6 +10,13 @@ import UnoPresentation
 // Prints plain lines such as "ratio uno/raw send: 2.1". Build in release:
 //   swift run -c release --package-path Benchmarks UnoQuickBench
 
+extension Duration {
+  /// The duration in nanoseconds, as every measurement here reports it.
+  var inNanoseconds: Double {
+    Double(components.attoseconds) / 1e9 + Double(components.seconds) * 1e9
+  }
+}
+
 /// Nanoseconds per operation in the best of `rounds` rounds of `iterations` operations. The best
 /// round is the one least disturbed by the rest of the machine, so ratios between workloads
 /// measured this way are stable from run to run.
@@ -20,7 +27,7 @@ func nanoseconds(iterations: Int, rounds: Int = 7, _ body: () -> Void) -> Double
     let start = ContinuousClock.now
     for _ in 0..<iterations { body() }
     let elapsed = ContinuousClock.now - start
-    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+    samples.append(elapsed.inNanoseconds)
   }
   return samples.min()! / Double(iterations)
 }
@@ -32,7 +39,7 @@ func nanosecondsAsync(iterations: Int, rounds: Int = 5, _ body: () async -> Void
     let start = ContinuousClock.now
     for _ in 0..<iterations { await body() }
     let elapsed = ContinuousClock.now - start
-    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+    samples.append(elapsed.inNanoseconds)
   }
   return samples.min()! / Double(iterations)
 }
@@ -50,7 +57,7 @@ nonisolated func asyncStreamRoundTrip(iterations: Int, rounds: Int = 5) async ->
       _ = await states.next()
     }
     let elapsed = ContinuousClock.now - start
-    samples.append(Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9)
+    samples.append(elapsed.inNanoseconds)
   }
   return samples.min()! / Double(iterations)
 }
@@ -241,7 +248,7 @@ func main() async {
       await last.finish()
       let elapsed = ContinuousClock.now - start
       await runtime.waitForAllEffects()
-      return Double(elapsed.components.attoseconds) / 1e9 + Double(elapsed.components.seconds) * 1e9
+      return elapsed.inNanoseconds
     }
     var burst = Double.infinity
     var restarts = Double.infinity
@@ -249,8 +256,6 @@ func main() async {
       burst = min(burst, await timed(debounced))
       restarts = min(restarts, await timed(restarted))
     }
-    await debounced.waitForAllEffects()
-    await restarted.waitForAllEffects()
     precondition(
       debounced.state.value == rounds && restarted.state.value == rounds, "a burst did not end once")
     burstPerAction[count] = burst / Double(count)
