@@ -87,9 +87,10 @@ public struct Recording<State, Action> {
     /// When, counted from the start of the recording on the clock that timed it (the
     /// continuous clock, or the test clock a test passed to
     /// ``InteractorRuntime/record(limit:feature:clock:)``): when the step that made the change
-    /// began, before the interactor ran. An effect's deadline that the interactor fixed from the
-    /// clock is then never earlier than the entry, so a replay that moves a test clock to each
-    /// entry in turn finds the deadline where the recording had it.
+    /// began, before the interactor ran (a change no interactor made, a rewind or another
+    /// holder's write to a shared value, is timed when it was applied). An effect's deadline that
+    /// the interactor fixed from the clock is then never earlier than the entry, so a replay that
+    /// moves a test clock to each entry in turn finds the deadline where the recording had it.
     public var elapsed: Duration
     /// The state the change left.
     public var state: State
