@@ -95,4 +95,21 @@ import Testing
     #expect(text.contains("SMILING CAT FACE WITH OPEN MOUTH"))
     #expect(!text.contains(#"{"type""#))
   }
+
+  /// At a real terminal, a prompt with line editing and a history: the up arrow brings back the
+  /// line entered before, and the left and right arrows move within the line.
+  @Test func aPersonAtATerminalRecallsTheLineBeforeWithTheUpArrow() async throws {
+    let command = "'\(HostProcess.binary.path)' run counter --drain-timeout 600"
+    let (data, _, _) = try await ChildProcess.run(
+      "/usr/bin/script", ["-qfec", command, "/dev/null"],
+      input: "increment\n\u{1B}[A\nincr\u{1B}[Dx\u{1B}[Cement\nquit\n", standardError: .discard)
+    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    // The recalled line was entered again: two increments.
+    #expect(text.components(separatedBy: "after increment:").count == 3)
+    #expect(text.contains("+   count: 2,"))
+    // What was typed with the cursor moved back: the x went in before the last character typed.
+    #expect(text.contains("There is no action 'incxrement' in counter."))
+    // Each line entered stays on screen after the prompt.
+    #expect(text.contains("> increment\nafter increment:"))
+  }
 }

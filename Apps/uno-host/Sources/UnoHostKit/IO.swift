@@ -15,6 +15,12 @@ final class StdoutWriter {
     if !batching { flush() }
   }
 
+  /// Writes `text` as it is, without ending a line (the prompt of ``PromptedInput``).
+  func writeText(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+    if !batching { flush() }
+  }
+
   func batch(_ body: () -> Void) {
     batching = true
     body()

@@ -399,19 +399,59 @@ func saveSharedValues() async {
 func runInTerminal(registry: FeatureRegistry, feature: String, options: Options) async {
   signal(SIGPIPE, SIG_IGN)
   let writer = StdoutWriter()
+  // A person at a terminal types into a prompt with line editing and a history; otherwise
+  // (input from a file or a pipe) lines are read as they come.
+  let prompted =
+    PromptedInput.isInteractive
+    ? PromptedInput(writer: writer, maximumLength: Limits.maximumLineLength) : nil
   let signals = handleSignals {
-    writer.flush(); exit(0)
+    prompted?.hide()
+    writer.flush()
+    RawTerminal.restore()
+    exit(0)
   }
   let terminal: TerminalSession
   do {
     terminal = try TerminalSession(
       plugin: registry[feature]!, registry: registry, sessionDependencies: options.sessionDependencies,
-      recordLimit: options.recording, write: { writer.write($0) })
+      recordLimit: options.recording,
+      write: { text in
+        if let prompted { prompted.print(text) } else { writer.write(text) }
+      })
   } catch {
     FileHandle.standardError.write(Data("\(hostName): \(error.message)\n".utf8))
     exit(1)
   }
   let inspector = await startInspector(terminal.sessions, via: "terminal", options: options)
+  if let prompted, RawTerminal.enter() {
+    prompted.show()
+    for await chunk in StdinReader.chunks() {
+      var goesOn = true
+      writer.batch {
+        goesOn = prompted.read(chunk.bytes) { line in
+          terminal.handle(line)
+          return !terminal.hasQuit
+        }
+      }
+      chunk.processed()
+      if !goesOn { break }
+    }
+    prompted.hide()
+    writer.flush()
+    RawTerminal.restore()
+  } else {
+    await readLines(into: terminal, writer: writer)
+  }
+  // Let the effects of what was typed finish (a debounced search), so that their changes show.
+  await terminal.drain(timeout: options.drain)
+  await inspector?.stop()
+  await saveSharedValues()
+  writer.flush()
+  withExtendedLifetime(signals) {}
+}
+/// Hands `terminal` each line of standard input as it comes, until the input ends or `quit`.
+@MainActor
+private func readLines(into terminal: TerminalSession, writer: StdoutWriter) async {
   var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
   reading: for await chunk in StdinReader.chunks() {
     var quit = false
@@ -428,19 +468,12 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
     chunk.processed()
     if quit { break reading }
   }
-  if !terminal.hasQuit {
-    writer.batch {
-      for event in splitter.finish() {
-        if case .line(let bytes) = event { terminal.handle(String(decoding: bytes, as: UTF8.self)) }
-      }
+  guard !terminal.hasQuit else { return }
+  writer.batch {
+    for event in splitter.finish() {
+      if case .line(let bytes) = event { terminal.handle(String(decoding: bytes, as: UTF8.self)) }
     }
   }
-  // Let the effects of what was typed finish (a debounced search), so that their changes show.
-  await terminal.drain(timeout: options.drain)
-  await inspector?.stop()
-  await saveSharedValues()
-  writer.flush()
-  withExtendedLifetime(signals) {}
 }
 
 /// `mcp`: the MCP server (``MCPHost``) on stdin and stdout until the client leaves. The effects
