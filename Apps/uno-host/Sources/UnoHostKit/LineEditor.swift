@@ -246,7 +246,8 @@ struct LineEditor {
   /// The columns a character takes: two for wide East Asian characters and emoji, one otherwise.
   static func width(_ character: Character) -> Int {
     guard let scalar = character.unicodeScalars.first else { return 0 }
-    if scalar.properties.isEmojiPresentation { return 2 }
+    // An emoji shown as one (by default, or asked for with variation selector 16, as in ❤️).
+    if scalar.properties.isEmojiPresentation || character.unicodeScalars.contains("\u{FE0F}") { return 2 }
     switch scalar.value {
     case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
       0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,

@@ -449,6 +449,7 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
   writer.flush()
   withExtendedLifetime(signals) {}
 }
+
 /// Hands `terminal` each line of standard input as it comes, until the input ends or `quit`.
 @MainActor
 private func readLines(into terminal: TerminalSession, writer: StdoutWriter) async {

@@ -135,7 +135,7 @@ import Testing
     #expect(editor.visible(columns: 4) == ("abc", 0))
     // Wide characters take two columns.
     var wide = LineEditor()
-    _ = lines(&wide, "猫😸a")
-    #expect(wide.visible(columns: 80) == ("猫😸a", 5))
+    _ = lines(&wide, "猫😸a❤\u{FE0F}")
+    #expect(wide.visible(columns: 80) == ("猫😸a❤\u{FE0F}", 7))
   }
 }
