@@ -103,6 +103,18 @@ public struct Debounced: Interactor {
   }
 }
 
+/// ``Debounced`` with its clock given, instead of read from the `continuousClock` dependency each
+/// time an action is handled (about a microsecond a read; see docs/performance.md, "One effect
+/// without a plan list, and the clock a debounce reads"): the operator's own cost.
+public struct DebouncedOnGivenClock: Interactor {
+  public init() {}
+  public typealias DomainState = Count
+  public typealias Action = Step
+  public var body: some InteractorOf<Self> {
+    Debounce(for: .zero, clock: ContinuousClock()) { CountInteractor() }
+  }
+}
+
 /// What a debounce does for each action, without the operator: restart one effect
 /// (`cancelInFlight`) that waits until a deadline on the continuous clock, then increments.
 public struct RestartedEffect: Interactor {

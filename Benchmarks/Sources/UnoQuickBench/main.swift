@@ -231,10 +231,13 @@ func main() async {
   // 6. A debounce burst: N actions, then the last one fires; per action, for bursts of 1,000,
   // 10,000 and 100,000 (a cost that grows with the burst is quadratic somewhere), against the
   // same burst of cancelInFlight restarts of one effect, which is what a debounce does.
+  // The debounce with its clock given, beside them: the operator's own cost, without the read of
+  // the clock dependency that `Debounce(for:)` makes on every action.
   var burstPerAction: [Int: Double] = [:]
   var restartPerAction: [Int: Double] = [:]
   for count in [1_000, 10_000, 100_000] {
     let debounced = InteractorRuntime(Debounced())
+    let clocked = InteractorRuntime(DebouncedOnGivenClock())
     let restarted = InteractorRuntime(RestartedEffect())
     // Best of 3 for the longest burst (2 left its ratio to the shortest one the noisiest figure of
     // quick mode: 1.08-1.56 over seven runs on 2026-11-26), of 5 for the others. The two bursts
@@ -251,19 +254,25 @@ func main() async {
       return elapsed.inNanoseconds
     }
     var burst = Double.infinity
+    var clockedBurst = Double.infinity
     var restarts = Double.infinity
     for _ in 0..<rounds {
       burst = min(burst, await timed(debounced))
+      clockedBurst = min(clockedBurst, await timed(clocked))
       restarts = min(restarts, await timed(restarted))
     }
     precondition(
-      debounced.state.value == rounds && restarted.state.value == rounds, "a burst did not end once")
+      debounced.state.value == rounds && clocked.state.value == rounds && restarted.state.value == rounds,
+      "a burst did not end once")
     burstPerAction[count] = burst / Double(count)
     restartPerAction[count] = restarts / Double(count)
     if count == 10_000 { report("debounce burst of 10k", burst / 1e6, " ms") }
     report("debounce burst of \(count), per action", burst / Double(count), " ns")
     report("cancelInFlight restart, burst of \(count), per action", restarts / Double(count), " ns")
     report("ratio debounced action/cancelInFlight restart, burst of \(count)", burst / restarts)
+    report(
+      "ratio debounced action with its clock given/cancelInFlight restart, burst of \(count)",
+      clockedBurst / restarts)
   }
   report("ratio debounce per action, burst 100k/1k", burstPerAction[100_000]! / burstPerAction[1_000]!)
   // The same growth of the restart alone: what the runtime's backlog of cancelled tasks adds to
