@@ -112,4 +112,17 @@ import Testing
     // Each line entered stays on screen after the prompt.
     #expect(text.contains("> increment\nafter increment:"))
   }
+
+  /// Ctrl-D on an empty line ends the input; the effects still running then show their changes,
+  /// and no prompt follows them.
+  @Test func ctrlDEndsTheInputAndTheEffectsStillShowTheirChanges() async throws {
+    let command = "'\(HostProcess.binary.path)' run counter --drain-timeout 600"
+    let (data, _, _) = try await ChildProcess.run(
+      "/usr/bin/script", ["-qfec", command, "/dev/null"], input: "incrementLater\n\u{04}",
+      standardError: .discard)
+    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    let effect = try #require(text.range(of: "effect of incrementLater:"))
+    #expect(text[effect.upperBound...].contains("+   count: 1,"))
+    #expect(!text[effect.upperBound...].contains("> "))
+  }
 }

@@ -64,6 +64,13 @@ final class PromptedInput {
     (isShown, isStarted) = (true, true)
   }
 
+  /// Ends the input: the prompt goes, and output written from now on (the changes of effects
+  /// still running) is not followed by it.
+  func finish() {
+    hide()
+    isStarted = false
+  }
+
   /// Clears the prompt's row, so that output written next starts on it.
   func hide() {
     guard isShown else { return }

@@ -436,7 +436,7 @@ func runInTerminal(registry: FeatureRegistry, feature: String, options: Options)
       chunk.processed()
       if !goesOn { break }
     }
-    prompted.hide()
+    prompted.finish()
     writer.flush()
     RawTerminal.restore()
   } else {
