@@ -12,6 +12,15 @@ import Testing
     return output.joined(separator: "\n")
   }
 
+  /// Runs `uno-host run <feature>` (no `--format`) on a real pseudo-terminal (util-linux's
+  /// `script`) that is sent `keys`; returns what the terminal showed, with its line ends as `\n`.
+  static func runAtATerminal(_ feature: String, keys: String) async throws -> String {
+    let command = "'\(HostProcess.binary.path)' run \(feature) --drain-timeout 600"
+    let (data, _, _) = try await ChildProcess.run(
+      "/usr/bin/script", ["-qfec", command, "/dev/null"], input: keys, standardError: .discard)
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+  }
+
   @Test func aQueryShowsWhatItChangedThenWhatItsDebouncedSearchChanged() async throws {
     let output = try await Self.run("search", typing: ["queryChanged smiling cat"])
     // The initial view state once, pretty-printed.
@@ -85,11 +94,7 @@ import Testing
   /// Through a real pseudo-terminal (util-linux's `script`): no `--format`, and the host sees a
   /// terminal, so a person gets the readable form.
   @Test func aRealTerminalGetsThePrettyFormWithoutAsking() async throws {
-    let command = "'\(HostProcess.binary.path)' run search --drain-timeout 600"
-    let (data, _, _) = try await ChildProcess.run(
-      "/usr/bin/script", ["-qfec", command, "/dev/null"], input: "queryChanged smiling cat\n",
-      standardError: .discard)
-    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    let text = try await Self.runAtATerminal("search", keys: "queryChanged smiling cat\n")
     #expect(text.contains("after queryChanged smiling cat:"))
     #expect(text.contains("effect of queryChanged smiling cat:"))
     #expect(text.contains("SMILING CAT FACE WITH OPEN MOUTH"))
@@ -99,11 +104,8 @@ import Testing
   /// At a real terminal, a prompt with line editing and a history: the up arrow brings back the
   /// line entered before, and the left and right arrows move within the line.
   @Test func aPersonAtATerminalRecallsTheLineBeforeWithTheUpArrow() async throws {
-    let command = "'\(HostProcess.binary.path)' run counter --drain-timeout 600"
-    let (data, _, _) = try await ChildProcess.run(
-      "/usr/bin/script", ["-qfec", command, "/dev/null"],
-      input: "increment\n\u{1B}[A\nincr\u{1B}[Dx\u{1B}[Cement\nquit\n", standardError: .discard)
-    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    let text = try await Self.runAtATerminal(
+      "counter", keys: "increment\n\u{1B}[A\nincr\u{1B}[Dx\u{1B}[Cement\nquit\n")
     // The recalled line was entered again: two increments.
     #expect(text.components(separatedBy: "after increment:").count == 3)
     #expect(text.contains("+   count: 2,"))
@@ -116,11 +118,7 @@ import Testing
   /// Ctrl-D on an empty line ends the input; the effects still running then show their changes,
   /// and no prompt follows them.
   @Test func ctrlDEndsTheInputAndTheEffectsStillShowTheirChanges() async throws {
-    let command = "'\(HostProcess.binary.path)' run counter --drain-timeout 600"
-    let (data, _, _) = try await ChildProcess.run(
-      "/usr/bin/script", ["-qfec", command, "/dev/null"], input: "incrementLater\n\u{04}",
-      standardError: .discard)
-    let text = String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+    let text = try await Self.runAtATerminal("counter", keys: "incrementLater\n\u{04}")
     let effect = try #require(text.range(of: "effect of incrementLater:"))
     #expect(text[effect.upperBound...].contains("+   count: 1,"))
     #expect(!text[effect.upperBound...].contains("> "))
