@@ -92,8 +92,9 @@ enum RawTerminal {
     var attributes = termios()
     guard tcgetattr(STDIN_FILENO, &attributes) == 0 else { return false }
     let first = saved.withLock { saved in
-      defer { saved = saved ?? attributes }
-      return saved == nil
+      guard saved == nil else { return false }
+      saved = attributes
+      return true
     }
     if first { atexit { RawTerminal.restore() } }
     var raw = attributes
