@@ -115,10 +115,12 @@ import Testing
     #expect(text.contains("> increment\nafter increment:"))
   }
 
-  /// Ctrl-D on an empty line ends the input; the effects still running then show their changes,
-  /// and no prompt follows them.
-  @Test func ctrlDEndsTheInputAndTheEffectsStillShowTheirChanges() async throws {
-    let text = try await Self.runAtATerminal("counter", keys: "incrementLater\n\u{04}")
+  /// Once the input has ended, the effects still running show their changes, and no prompt
+  /// follows them. (Ended by `quit`: a Ctrl-D that reaches the terminal before the host has put it
+  /// in raw mode is taken by the terminal as the end of a line, and never read as a key.
+  /// `LineEditorTests` checks Ctrl-D.)
+  @Test func onceTheInputHasEndedTheEffectsStillShowTheirChangesWithoutAPrompt() async throws {
+    let text = try await Self.runAtATerminal("counter", keys: "incrementLater\nquit\n")
     let effect = try #require(text.range(of: "effect of incrementLater:"))
     #expect(text[effect.upperBound...].contains("+   count: 1,"))
     #expect(!text[effect.upperBound...].contains("> "))
