@@ -13,10 +13,6 @@ extension InteractorRuntime {
     /// every step (a state-only one too) made and destroyed an optional plan, which cost a
     /// state-only send 50 -> 57 ns.
     @usableFromInline var effects: [PlannedEffect] = []
-    /// The emission's box when the emission is one effect and nothing else (`.perform` alone,
-    /// the commonest): it starts from the box, without the list of ``effects`` (an allocation)
-    /// and the copies in and out of it.
-    @usableFromInline var single: Emission<State>.Box?
     /// Inlinable, as everything on the step's path: called out of line, it ran unspecialised,
     /// looking up the metadata of the lists it makes.
     @inlinable init() {}
@@ -52,13 +48,16 @@ extension InteractorRuntime {
 
   /// The one walk of a step's emission. Runs its operator-state steps now, as part of the step
   /// (they may change the state), and returns the cancellations and effects that remain.
+  ///
+  /// An emission that is one effect and nothing else (`.perform` alone, the commonest) is not
+  /// walked: its plan is empty, and ``run(_:of:group:origin:)`` starts the effect from the
+  /// emission, without a list of planned effects (an allocation) and the copies of the effect into
+  /// it and out of it. (The plan stays two words: a third cost every state-only send, which makes
+  /// and destroys an optional plan, 6 instructions.)
   @inlinable
   func planEffects(_ emission: Emission<State>) -> EffectPlan {
     var plan = EffectPlan()
-    if let box = emission.box, case .run = box.storage {
-      plan.single = box
-      return plan
-    }
+    if let box = emission.box, case .run = box.storage { return plan }
     walk(emission, ids: [], scopes: [], into: &plan)
     return plan
   }
@@ -109,15 +108,19 @@ extension InteractorRuntime {
   /// if it has one, otherwise a group made on the first effect. An effect's write runs what it
   /// emits in the effect's own group.
   @inlinable
-  func runEffects(_ plan: EffectPlan?, _ kind: StepKind, origin: Action) -> EventTask {
+  func runEffects(
+    _ plan: EffectPlan?, of emission: Emission<State>, _ kind: StepKind, origin: Action
+  )
+    -> EventTask
+  {
     switch kind {
     case .effect(let group):
       var owner: EffectGroup? = group
-      if let plan { run(plan, group: &owner, origin: origin) }
+      if let plan { run(plan, of: emission, group: &owner, origin: origin) }
       return .none
     case .action(let queuedGroup):
       var group = queuedGroup
-      if let plan { run(plan, group: &group, origin: origin) }
+      if let plan { run(plan, of: emission, group: &group, origin: origin) }
       guard let group else { return .none }
       registry.release(group)
       return EventTask(group: group)
@@ -130,9 +133,9 @@ extension InteractorRuntime {
   /// reach effects that were running before; then the new effects. `group` is created on the
   /// first effect if the caller has none.
   @inlinable
-  func run(_ plan: EffectPlan, group: inout EffectGroup?, origin: Action) {
-    if let single = plan.single, case .run(let operation) = single.storage {
-      return start(operation, ids: [], group: &group, origin: origin)
+  func run(_ plan: EffectPlan, of emission: Emission<State>, group: inout EffectGroup?, origin: Action) {
+    if plan.effects.isEmpty, let box = emission.box, case .run(let operation) = box.storage {
+      return start(operation, ids: [], group: &group, origin: origin)  // not walked: one effect
     }
     registry.cancel(ids: plan.cancellations)
     for effect in plan.effects {

@@ -180,7 +180,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ///    (``planEffects(_:)``);
   /// 3. observers are told (``publish(_:origin:)``);
   /// 4. the child scopes that are gone are ended (``endDeadScopes()``);
-  /// 5. the planned effects start (``runEffects(_:_:origin:)``);
+  /// 5. the planned effects start (``runEffects(_:of:_:origin:)``);
   /// 6. if this is the outermost step, the actions queued meanwhile are handled.
   ///
   /// A runtime that tracks shared values (``Shared``) also marks itself as changing around
@@ -216,7 +216,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     if plan == nil, case .action(queuedAs: nil) = kind {
       task = .none
     } else {
-      task = runEffects(plan, kind, origin: origin)
+      task = runEffects(plan, of: emission, kind, origin: origin)
     }
     if isOutermost {
       if hasQueuedActions || sharedTracking?.republishPending == true { drainQueue() }
