@@ -90,7 +90,7 @@ struct LineEditor {
   }
 
   /// `ESC [ … final` (CSI) or `ESC O x` (SS3), as terminals send the arrows, Home, End and
-  /// Delete; anything else after ESC is ignored with it.
+  /// Delete; an ESC before anything else is ignored alone.
   private static func escapeSequence(at index: Int, in bytes: [UInt8]) -> (Key, Int)? {
     guard index + 1 < bytes.count else { return nil }
     switch bytes[index + 1] {
@@ -123,7 +123,9 @@ struct LineEditor {
       default: return (.ignored, 3)
       }
     default:
-      return (.ignored, 2)
+      // ESC alone (the Escape key, or Alt with a key): the key after it is read as itself, not
+      // lost with it.
+      return (.ignored, 1)
     }
   }
 

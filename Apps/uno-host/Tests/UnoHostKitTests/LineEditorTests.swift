@@ -107,9 +107,12 @@ import Testing
 
   @Test func otherKeysAndBadBytesAreIgnored() {
     var editor = LineEditor()
-    // Tab, Ctrl-G, an F-key (CSI 15~), Alt-x (ESC x), a stray continuation byte, an invalid lead.
-    let typed: [UInt8] = [0x09, 0x07] + Array("\u{1B}[15~\u{1B}x".utf8) + [0x80, 0xFF] + Array("ok\n".utf8)
+    // Tab, Ctrl-G, an F-key (CSI 15~), a stray continuation byte, an invalid lead.
+    let typed: [UInt8] = [0x09, 0x07] + Array("\u{1B}[15~".utf8) + [0x80, 0xFF] + Array("ok\n".utf8)
     #expect(editor.feed(typed) == [.line("ok")])
+    // Escape, then a key: the key is kept (pressing Escape by habit loses nothing).
+    #expect(editor.feed(Array("\u{1B}".utf8)).isEmpty)
+    #expect(editor.feed(Array("x\n".utf8)) == [.line("x")])
   }
 
   @Test func aCombiningMarkJoinsTheCharacterBeforeIt() {
