@@ -233,16 +233,21 @@ struct LineEditor {
     let widths = text.map(Self.width)
     // The last column stays free: a character written there would wrap the line on some terminals.
     let room = max(1, columns - 1)
+    // Scrolled so that the cursor is on screen: one pass, the width before the cursor kept as the
+    // start moves (summing it again for each start was quadratic in a long pasted line).
     var start = 0
-    // Scrolled so that the cursor is on screen.
-    while widths[start..<cursor].reduce(0, +) > room { start += 1 }
+    var beforeCursor = widths[..<cursor].reduce(0, +)
+    while beforeCursor > room {
+      beforeCursor -= widths[start]
+      start += 1
+    }
     var end = start
     var used = 0
     while end < text.count, used + widths[end] <= room {
       used += widths[end]
       end += 1
     }
-    return (String(text[start..<end]), widths[start..<cursor].reduce(0, +))
+    return (String(text[start..<end]), beforeCursor)
   }
 
   /// The columns a character takes: two for wide East Asian characters and emoji, one otherwise.
