@@ -89,7 +89,9 @@ public struct RoundTrip: Interactor {
   public typealias Action = Int
   public var body: some InteractorOf<Self> {
     Interact(initialValue: Count()) { _, effects in
-      .merge((0..<effects).map { _ in .perform { _, send in await send { $0.value &+= 1 } } })
+      effects == 1
+        ? .perform { _, send in await send { $0.value &+= 1 } }
+        : .merge((0..<effects).map { _ in .perform { _, send in await send { $0.value &+= 1 } } })
     }
   }
 }

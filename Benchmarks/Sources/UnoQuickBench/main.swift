@@ -402,6 +402,10 @@ func profile(_ name: String, iterations: Int) async {
   case "viewmodel":
     let viewModel = makeCountViewModel()
     for _ in 0..<iterations { viewModel.sendViewEvent(.increment) }
+  case "merge10":
+    let merged = InteractorRuntime(MergeTen())
+    merged.addObserver { sink &+= $0.value }
+    for _ in 0..<iterations { merged.send(.increment) }
   case "when10-leaf", "when10-root":
     let deep = InteractorRuntime(I10())
     let action = name == "when10-leaf" ? concreteLeafAction : .root
@@ -462,7 +466,7 @@ func profile(_ name: String, iterations: Int) async {
     host.closeAll()
   default:
     print(
-      "unknown workload '\(name)': send, viewmodel, when10-leaf, when10-root, when10-static, when10-generic, "
+      "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-generic, "
         + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, host-counter"
     )
   }
