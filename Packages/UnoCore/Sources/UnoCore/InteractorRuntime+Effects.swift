@@ -120,7 +120,15 @@ extension InteractorRuntime {
       return .none
     case .action(let queuedGroup):
       var group = queuedGroup
-      if let plan { run(plan, of: emission, group: &group, origin: origin) }
+      if let plan {
+        if queuedGroup == nil, let operation = loneEffect(of: emission, plan) {
+          // Nothing else starts in the group during this step: it is released as it opens, in
+          // the lock's turn that reserves the effect, instead of in a turn of its own after.
+          start(operation, ids: [], group: &group, origin: origin, releasingNewGroup: true)
+          return EventTask(group: group)
+        }
+        run(plan, of: emission, group: &group, origin: origin)
+      }
       guard let group else { return .none }
       registry.release(group)
       return EventTask(group: group)
@@ -134,8 +142,8 @@ extension InteractorRuntime {
   /// first effect if the caller has none.
   @inlinable
   func run(_ plan: EffectPlan, of emission: Emission<State>, group: inout EffectGroup?, origin: Action) {
-    if plan.effects.isEmpty, let box = emission.box, case .run(let operation) = box.storage {
-      return start(operation, ids: [], group: &group, origin: origin)  // not walked: one effect
+    if let operation = loneEffect(of: emission, plan) {
+      return start(operation, ids: [], group: &group, origin: origin)
     }
     registry.cancel(ids: plan.cancellations)
     for effect in plan.effects {
@@ -146,19 +154,29 @@ extension InteractorRuntime {
     }
   }
 
+  /// The effect of an emission that is one effect and nothing else, which ``planEffects(_:)`` did
+  /// not walk.
+  @inlinable
+  func loneEffect(of emission: Emission<State>, _ plan: EffectPlan) -> Emission<State>.Operation? {
+    guard plan.effects.isEmpty, let box = emission.box, case .run(let operation) = box.storage else {
+      return nil
+    }
+    return operation
+  }
+
   /// Starts one effect in `group`, which is made here (in the same turn of the registry's lock as
   /// the effect's reservation) if the step has none yet.
   @inlinable
   func start(
-    _ operation: Emission<State>.Operation, ids: [AnyHashableSendable], group: inout EffectGroup?,
-    origin: Action
+    _ operation: consuming Emission<State>.Operation, ids: [AnyHashableSendable], group: inout EffectGroup?,
+    origin: Action, releasingNewGroup: Bool = false
   ) {
     let effect = EffectContext(
       runtime: self, registry: registry, ids: ids, action: origin, snapshot: state, operation: operation)
-    let (owner, reserved) = registry.reserve(effect, in: group)
+    let (owner, reserved) = registry.reserve(effect, in: group, releasingNewGroup: releasingNewGroup)
     group = owner
     guard reserved else { return }
-    registry.attach(Self.startTask(effect, priority: operation.priority), to: effect)
+    registry.attach(Self.startTask(effect, priority: effect.operation.priority), to: effect)
   }
 
   /// A running effect: the registry's record of it, and what its task, and the `state`, `send`
@@ -182,7 +200,7 @@ extension InteractorRuntime {
     @inlinable
     init(
       runtime: InteractorRuntime, registry: EffectRegistry, ids: [AnyHashableSendable], action: Action,
-      snapshot: State, operation: Emission<State>.Operation
+      snapshot: State, operation: consuming Emission<State>.Operation
     ) {
       self.runtime = runtime
       (self.registry, self.action, self.snapshot, self.operation) = (registry, action, snapshot, operation)
@@ -217,7 +235,9 @@ extension InteractorRuntime {
     Task(priority: priority) {
       let registry = context.registry
       defer { registry.finish(context) }
-      guard !Task.isCancelled, registry.isLive(context) else { return }
+      // Not `Task.isCancelled` too: only the registry cancels this task, and it marks the effect
+      // cancelled first.
+      guard registry.isLive(context) else { return }
       let state = DynamicState<State> { @MainActor in context.runtime?.state ?? context.snapshot }
       let send = Send<State> { @MainActor reduce in context.runtime?.write(reduce, of: context) }
       do {

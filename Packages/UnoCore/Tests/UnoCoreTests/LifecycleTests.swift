@@ -102,4 +102,35 @@ final class Owner {
     await task.finish()
     #expect(runtime.diagnostics.runningEffects == 0)
   }
+
+  /// An action whose emission is one effect has its event task opened and released in one turn of
+  /// the registry's lock: the task stays open exactly as long as the effect runs, whether the
+  /// effect returns before `send` does or long after.
+  @Test func anActionsOneEffectKeepsItsTaskOpenUntilItReturns() async {
+    let gate = Latch()
+    let returned = LockIsolated(0)
+    let runtime = InteractorRuntime(
+      initialState: 0,
+      interactor: Interact<Int, Bool> { _, waits in
+        .perform { _, send in
+          if waits { await gate.wait() }
+          await send { $0 += 1 }
+          returned.withValue { $0 += 1 }
+        }
+      })
+    let held = runtime.send(true)
+    #expect(held.hasEffects)
+    #expect(runtime.diagnostics.openEventTasks == 1)
+    let waiter = Task { await held.finish() }
+    await runtime.send(false).finish()  // another action's effect does not end this one's task
+    #expect(runtime.diagnostics.openEventTasks == 1)
+    #expect(runtime.diagnostics.runningEffects == 1)
+    #expect(returned.value == 1)
+    gate.open()
+    await waiter.value
+    #expect(returned.value == 2)
+    #expect(!held.isCancelled)
+    #expect(runtime.state == 2)
+    #expect(runtime.diagnostics.isIdle, "\(runtime.diagnostics)")
+  }
 }
