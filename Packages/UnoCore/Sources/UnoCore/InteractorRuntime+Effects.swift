@@ -50,9 +50,9 @@ extension InteractorRuntime {
   /// (they may change the state), and returns the cancellations and effects that remain.
   ///
   /// An emission that is one effect and nothing else (`.perform` alone, the commonest) is not
-  /// walked: its plan is empty, and ``run(_:of:group:origin:)`` starts the effect from the
-  /// emission, without a list of planned effects (an allocation) and the copies of the effect into
-  /// it and out of it. (The plan stays two words: a third cost every state-only send, which makes
+  /// walked: its plan is empty, and the effect is started from the emission
+  /// (``loneEffect(of:_:)``), without a list of planned effects (an allocation) and the copies of
+  /// the effect into it and out of it. (The plan stays two words: a third cost every state-only send, which makes
   /// and destroys an optional plan, 6 instructions.)
   @inlinable
   func planEffects(_ emission: Emission<State>) -> EffectPlan {
@@ -107,6 +107,11 @@ extension InteractorRuntime {
   /// Runs a step's plan and returns the ``EventTask`` that covers it: the queued action's group
   /// if it has one, otherwise a group made on the first effect. An effect's write runs what it
   /// emits in the effect's own group.
+  ///
+  /// The group stays open until the step has started all of its effects, so that it cannot
+  /// complete between two of them; an action's one effect opens its group already released
+  /// (``EffectRegistry/reserve(_:in:releasingNewGroup:)``), one turn of the registry's lock
+  /// fewer.
   @inlinable
   func runEffects(
     _ plan: EffectPlan?, of emission: Emission<State>, _ kind: StepKind, origin: Action
@@ -122,8 +127,7 @@ extension InteractorRuntime {
       var group = queuedGroup
       if let plan {
         if queuedGroup == nil, let operation = loneEffect(of: emission, plan) {
-          // Nothing else starts in the group during this step: it is released as it opens, in
-          // the lock's turn that reserves the effect, instead of in a turn of its own after.
+          // Nothing else starts in the group during this step.
           start(operation, ids: [], group: &group, origin: origin, releasingNewGroup: true)
           return EventTask(group: group)
         }
