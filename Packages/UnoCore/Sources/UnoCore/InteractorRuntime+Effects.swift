@@ -52,8 +52,8 @@ extension InteractorRuntime {
   /// An emission that is one effect and nothing else (`.perform` alone, the commonest) is not
   /// walked: its plan is empty, and the effect is started from the emission
   /// (``loneEffect(of:_:)``), without a list of planned effects (an allocation) and the copies of
-  /// the effect into it and out of it. (The plan stays two words: a third cost every state-only send, which makes
-  /// and destroys an optional plan, 6 instructions.)
+  /// the effect into it and out of it. (The plan stays two words: a third cost every state-only
+  /// send, which makes and destroys an optional plan, 6 instructions.)
   @inlinable
   func planEffects(_ emission: Emission<State>) -> EffectPlan {
     var plan = EffectPlan()
