@@ -171,6 +171,60 @@ struct CancellableDebounce: Interactor {
     #expect(runtime.state.searched == ["a", "b"])
   }
 
+  @Test func eachActionOfABurstHandsTheWaitToTheNext() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    var tasks: [EventTask] = []
+    for query in ["a", "ab", "abc", "abcd"] {
+      tasks.append(runtime.send(query))
+      await clock.advance(by: .milliseconds(100))
+    }
+    // Every earlier action's task is done; the last one's waits for the burst's one timer.
+    for task in tasks.dropLast() { await task.finish() }
+    #expect(runtime.diagnostics.openEventTasks == 1)
+    #expect(runtime.diagnostics.runningEffects == 1)
+    #expect(runtime.state.searched.isEmpty)
+    await clock.advance(by: .milliseconds(200))
+    await tasks.last!.finish()
+    #expect(runtime.state.searched == ["abcd"])
+    #expect(runtime.state.results == ["results for abcd"])
+    #expect(runtime.diagnostics.isIdle)
+  }
+
+  @Test func cancellingAnEarlierActionsTaskLeavesTheBurstPending() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    let a = runtime.send("a")
+    let ab = runtime.send("ab")
+    a.cancel()
+    await clock.advance(by: .milliseconds(300))
+    await ab.finish()
+    #expect(runtime.state.searched == ["ab"])
+  }
+
+  @Test func cancellingTheLatestActionsTaskDropsTheBurst() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    let a = runtime.send("a")
+    let ab = runtime.send("ab")
+    ab.cancel()
+    await clock.advance(by: .seconds(1))
+    await a.finish()
+    await ab.finish()
+    #expect(runtime.state.searched.isEmpty)
+    #expect(runtime.diagnostics.isIdle)
+  }
+
+  @Test func anActionAfterItsBurstWasCancelledWaitsAnew() async {
+    let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
+    let a = runtime.send("a")
+    await clock.advance(by: .milliseconds(200))
+    a.cancel()
+    let b = runtime.send("b")
+    await clock.advance(by: .milliseconds(200))
+    #expect(runtime.state.searched.isEmpty)  // "b" waits its own 300 ms, not what was left of "a"'s
+    await clock.advance(by: .milliseconds(100))
+    await b.finish()
+    #expect(runtime.state.searched == ["b"])
+  }
+
   @Test func cancellingTheEventTaskDropsThePendingAction() async {
     let runtime = InteractorRuntime(DebouncedSearch(clock: clock))
     let task = runtime.send("a")
@@ -284,5 +338,38 @@ struct Editor: Interactor {
     await clock.advance(by: .milliseconds(1))
     await last.finish()
     #expect(runtime.state.searched == ["ca"])
+  }
+}
+
+/// A debounce on the real clock with no delay, so that its timer fires on the pool while the main
+/// actor goes on sending: the races between a burst's actions and its timer, without a test clock.
+@MainActor
+@Suite struct DebounceConcurrencyTests {
+  struct Immediate: Interactor {
+    typealias DomainState = SearchState
+    typealias Action = String
+    var body: some InteractorOf<Self> {
+      Debounce(for: .zero, clock: ContinuousClock()) {
+        Interact<SearchState, String>(initialValue: SearchState()) { state, query in
+          state.searched.append(query)
+          return .state
+        }
+      }
+    }
+  }
+
+  @Test func actionsRacingTheirTimerReachTheChildInOrderAndTheLastAlways() async {
+    let runtime = InteractorRuntime(Immediate())
+    var tasks: [EventTask] = []
+    for index in 0..<3_000 {
+      tasks.append(runtime.send(String(index)))
+      // Lets the timers' writes in between actions now and then.
+      if index % 5 == 0 { await Task.yield() }
+    }
+    for task in tasks { await task.finish() }
+    let searched = runtime.state.searched.compactMap { Int($0) }
+    #expect(searched.last == 2_999)
+    #expect(zip(searched, searched.dropFirst()).allSatisfy { $0 < $1 }, "\(searched)")
+    #expect(runtime.diagnostics.isIdle, "\(runtime.diagnostics)")
   }
 }

@@ -117,6 +117,13 @@ extension Emission {
       return Emission<Parent>(
         storage: .lifetime(id: qualified(id), isAlive: parentIsAlive, group: parentGroup, scopedChild)
       )
+    case .adopt(let id, let then):
+      return Emission<Parent>(
+        storage: .adopt(id: qualified(id)) { adopted in
+          then(adopted).scope(
+            namespace: namespace, childState: childState, withState: withState, around: around, transform)
+        }
+      )
     case .operatorState(let id, let body):
       guard let withState else {
         reportIssue(

@@ -33,6 +33,9 @@ public struct Emission<State: Sendable>: Sendable {
       id: AnyHashableSendable, isAlive: @Sendable (State) -> Bool, group: LifetimeGroup<State>?, Emission)
     case operatorState(
       id: AnyHashableSendable, body: @Sendable (inout State, inout (any Sendable)?) -> Emission)
+    /// The newest live effect with `id` moves into this step's task, then `then` says what else
+    /// to run; see ``Emission/adopt(id:then:)``.
+    case adopt(id: AnyHashableSendable, then: @Sendable (_ adopted: Bool) -> Emission)
   }
 
   /// Holds a non-empty ``Storage``. The common emission, ``state``, is a nil box: creating,
@@ -206,7 +209,7 @@ public struct Emission<State: Sendable>: Sendable {
   var hasNothingToRun: Bool {
     switch storage {
     case .none: return true
-    case .run, .cancellable, .cancel, .operatorState: return false
+    case .run, .cancellable, .cancel, .operatorState, .adopt: return false
     case .merge(let children): return children.allSatisfy(\.isEmpty)
     case .lifetime(_, _, _, let child): return child.isEmpty
     }

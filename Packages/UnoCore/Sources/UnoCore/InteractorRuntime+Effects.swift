@@ -13,6 +13,9 @@ extension InteractorRuntime {
     /// every step (a state-only one too) made and destroyed an optional plan, which cost a
     /// state-only send 50 -> 57 ns.
     @usableFromInline var effects: [PlannedEffect] = []
+    /// Effects to adopt (``Emission/adopt(id:otherwise:)``), after the cancellations and before
+    /// the new effects start.
+    @usableFromInline var adoptions: [PlannedAdoption] = []
     /// Inlinable, as everything on the step's path: called out of line, it ran unspecialised,
     /// looking up the metadata of the lists it makes.
     @inlinable init() {}
@@ -29,6 +32,25 @@ extension InteractorRuntime {
     @inlinable
     init(operation: Emission<State>.Operation, ids: [AnyHashableSendable], scopes: [ChildScope]) {
       (self.operation, self.ids, self.scopes) = (operation, ids, scopes)
+    }
+  }
+
+  /// An effect to adopt, by its id; what to run next, given whether one was; and where in the
+  /// emission it was (the ids and child scopes around it), for what that starts.
+  @usableFromInline
+  struct PlannedAdoption {
+    @usableFromInline let id: AnyHashableSendable
+    @usableFromInline let then: @Sendable (Bool) -> Emission<State>
+    @usableFromInline let ids: [AnyHashableSendable]
+    @usableFromInline let scopes: [ChildScope]
+
+    @inlinable
+    init(
+      id: AnyHashableSendable, then: @escaping @Sendable (Bool) -> Emission<State>,
+      ids: [AnyHashableSendable],
+      scopes: [ChildScope]
+    ) {
+      (self.id, self.then, self.ids, self.scopes) = (id, then, ids, scopes)
     }
   }
 
@@ -87,6 +109,7 @@ extension InteractorRuntime {
     case .cancel(let id):
       plan.cancellations.append(id)
     case .operatorState(let id, let body):
+      guard !isPlanningAfterStep else { return reportOperatorStateAfterStep(id) }
       var slot = operatorStates[id]
       let held = slot != nil
       let produced = body(&_state, &slot)
@@ -101,7 +124,21 @@ extension InteractorRuntime {
         }
       }
       walk(produced, ids: ids, scopes: scopes, into: &plan)
+    case .adopt(let id, let then):
+      plan.adoptions.append(PlannedAdoption(id: id, then: then, ids: ids, scopes: scopes))
     }
+  }
+
+  @usableFromInline
+  func reportOperatorStateAfterStep(_ id: AnyHashableSendable) {
+    reportIssue(
+      """
+      An emission returned by 'Emission.adopt(id:then:)' holds operator state (id \(id)), which \
+      was skipped: 'then' runs after the step's state change was published, when state can no \
+      longer change. Update operator state in the emission around the adoption instead, and \
+      return only effects, cancellations and adoptions from 'then'.
+      """
+    )
   }
 
   /// Runs a step's plan and returns the ``EventTask`` that covers it: the queued action's group
@@ -149,7 +186,25 @@ extension InteractorRuntime {
     if let operation = loneEffect(of: emission, plan) {
       return start(operation, ids: [], group: &group, origin: origin)
     }
+    runPlanned(plan, group: &group, origin: origin)
+  }
+
+  /// Runs what `plan` lists, in order: cancellations, adoptions, new effects.
+  @inlinable
+  func runPlanned(_ plan: EffectPlan, group: inout EffectGroup?, origin: Action) {
     registry.cancel(ids: plan.cancellations)
+    for adoption in plan.adoptions {
+      let adopted = registry.adopt(newestWith: adoption.id, into: &group, origin: origin)
+      // Every record of this runtime's registry is one of its contexts.
+      if let adopted { unsafeDowncast(adopted, to: EffectContext.self).action = origin }
+      let next = adoption.then(adopted != nil)
+      guard !next.isNone else { continue }
+      var plan = EffectPlan()
+      isPlanningAfterStep = true
+      walk(next, ids: adoption.ids, scopes: adoption.scopes, into: &plan)
+      isPlanningAfterStep = false
+      runPlanned(plan, group: &group, origin: origin)
+    }
     for effect in plan.effects {
       // A child removed in the step that returned its effects never starts them.
       guard effect.scopes.allSatisfy({ $0.isAlive(_state) }) else { continue }
@@ -190,13 +245,15 @@ extension InteractorRuntime {
   @usableFromInline
   final class EffectContext: EffectRecord, @unchecked Sendable {
     // Why `@unchecked Sendable` is sound: what it adds to its record are constants of `Sendable`
-    // types and a weak constant reference to the runtime, which is `Sendable`.
+    // types, a weak constant reference to the runtime, which is `Sendable`, and `action`, which is
+    // only read and written on the main actor (by the runtime's steps and writes) once the task
+    // exists, and without dynamic exclusivity checks: every access is instantaneous.
 
     /// Weak: an effect does not keep its runtime alive; its writes are dropped once it is gone.
     @usableFromInline weak let runtime: InteractorRuntime?
     @usableFromInline let registry: EffectRegistry
     /// The action that started the effect.
-    @usableFromInline let action: Action
+    @usableFromInline @exclusivity(unchecked) var action: Action
     /// The state when the effect started, which `state` returns once the runtime is gone.
     @usableFromInline let snapshot: State
     @usableFromInline let operation: Emission<State>.Operation

@@ -87,6 +87,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   let inbox = Locked<[QueuedAction]>([])
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
   @usableFromInline var operatorStates: [AnyHashableSendable: any Sendable] = [:]
+  /// Whether the walk under way plans what ``Emission/adopt(id:then:)``'s `then` returned, after
+  /// the step's state change was published (operator state is then refused).
+  @usableFromInline var isPlanningAfterStep = false
   /// The child scopes (``Emission/tied(to:while:)``) that have effects or operator state, by id:
   /// after every step, the dead ones are ended.
   @usableFromInline var scopes: [AnyHashableSendable: Scope] = [:]

@@ -186,6 +186,43 @@ final class EffectRegistry: Sendable {
   ///
   /// Without the lock (see ``EffectRecord/attach(_:)``): taking it here cost a round trip about
   /// 100 ns, measured.
+  /// Moves the newest live effect listed under `id` into `group` (or into a group opened now,
+  /// as ``reserve(_:in:releasingNewGroup:)`` does, when it is `nil`), as the effect of `origin`:
+  /// the group it was in no longer waits for it, and completes now if it was all that group
+  /// waited for; `group` waits for it instead. Returns the effect, or `nil` when nothing was
+  /// adopted: no live effect has that id, or `group` must not start effects (complete,
+  /// cancelled, or the registry closed).
+  ///
+  /// Main-actor isolated: a record's `group` changes only on the main actor and under the lock,
+  /// so that a reader holding either sees a settled value (see ``EffectRecord``).
+  @usableFromInline @MainActor
+  func adopt(
+    newestWith id: AnyHashableSendable, into group: inout EffectGroup?, origin: any Sendable
+  ) -> EffectRecord? {
+    let (target, adopted, waiters) = storage.withState {
+      storage -> (EffectGroup?, EffectRecord?, OneOrMore<UnsafeContinuation<Void, Never>>) in
+      guard let effect = storage.effectsByID[IDKey(id)]?.last(where: { !$0.isCancelled && !$0.isFinished })
+      else {
+        return (group, nil, OneOrMore())
+      }
+      let target = group ?? openGroup(in: &storage)
+      guard !storage.isClosed, !target.isComplete, !target.isCancelled else {
+        return (target, nil, OneOrMore())
+      }
+      effect.origin = origin
+      guard let previous = effect.group, previous !== target else { return (target, effect, OneOrMore()) }
+      previous.effects.removeFirst { $0 === effect }
+      effect.group = target
+      target.pending += 1
+      target.effects.append(effect)
+      return (target, effect, Self.decrement(previous, in: &storage))
+    }
+    group = target
+    for waiter in waiters { waiter.resume() }
+    if adopted != nil { target?.markStartedEffects() }
+    return adopted
+  }
+
   @usableFromInline
   func attach(_ task: Task<Void, Never>, to effect: EffectRecord) {
     if effect.attach(task) { task.cancel() }
@@ -320,21 +357,25 @@ final class EffectRegistry: Sendable {
 @usableFromInline
 class EffectRecord: SlotTableElement, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the `let`s are constants of `Sendable` types or atomics;
-  // `key` and `group` are written once, by `reserve` under the registry's lock, before the
-  // effect's task (the first other thread to see the record) is created; `slot` is only read or
+  // `key` is written once, by `reserve` under the registry's lock, before the effect's task (the
+  // first other thread to see the record) is created; `slot` and `origin` are only read or
   // written by the registry, inside its condition's lock (`withState`, `reading` and the
-  // conditions it evaluates under it); `task` is handed over through `taskState` (see there).
+  // conditions it evaluates under it); `group` is written only on the main actor while holding
+  // the lock (by `reserve` and by `adopt`, which moves the effect to another group) and read
+  // either under the lock or on the main actor (the runtime's `write` and `report`), so that each
+  // read is ordered after every write; `task` is handed over through `taskState` (see there).
   // The `var`s have no dynamic exclusivity checks: each access is instantaneous and made under
-  // the registry's lock, or (for `key` and `group`) after the write that the task's creation
-  // orders before it, or (for `task`) by the one thread that `taskState` gives it to.
+  // the registry's lock, or (for `key`) after the write that the task's creation orders before
+  // it, or (for `group`) on the main actor, or (for `task`) by the one thread that `taskState`
+  // gives it to.
   @exclusivity(unchecked) final var key: UInt64 = 0
   /// Where the registry's table of running effects keeps it, while it runs.
   @exclusivity(unchecked) final var slot = 0
-  /// The group it runs in, from its reservation on.
+  /// The group it runs in, from its reservation on (another one once adopted).
   @exclusivity(unchecked) @usableFromInline final var group: EffectGroup?
   final let ids: [AnyHashableSendable]
-  /// The action that started the effect, for diagnostics.
-  final let origin: any Sendable
+  /// The action that started the effect, or last adopted it, for diagnostics.
+  @exclusivity(unchecked) final var origin: any Sendable
   /// The effect's task, for its cancellation; `nil` before ``attach(_:)`` and once it is no
   /// longer needed.
   @exclusivity(unchecked) private final var task: Task<Void, Never>?

@@ -135,13 +135,68 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     // The deadline is fixed when the action is handled, not when the effect's task first runs.
     let clock = self.clock()
     let deadline = clock.now.advanced(by: duration)
-    let child = self.child
-    return .perform { _, send in
-      try await clock.sleep(toDeadline: deadline)
-      await send.reduce { state in child.interact(state: &state, action: action) }
+    let (child, id) = (self.child, self.id)
+    return .withOperatorState(id: DebounceSlot(debounce: id)) {
+      (_, slot: inout DebounceTimers<C.Instant, Action>?) in
+      let timers = slot ?? DebounceTimers()
+      slot = timers
+      @Sendable func start(_ timer: Int, cancelling firing: Int?) -> Emission<DomainState> {
+        let started = Self.timer(timer, until: deadline, of: timers, clock: clock, child: child, id: id)
+        guard let firing else { return started }
+        return .merge(.cancel(id: DebounceTimerID(debounce: id, timer: firing)), started)
+      }
+      switch timers.actionArrived(action, deadline: deadline) {
+      case .startTimer(let timer, let firing):
+        return start(timer, cancelling: firing)
+      case .adoptTimer(let timer):
+        // The burst's timer becomes this action's; its deadline moves once it is adopted.
+        return .adopt(id: DebounceTimerID(debounce: id, timer: timer)) { adopted in
+          switch timers.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline) {
+          case .keepTimer: return .state
+          case .startTimer(let timer, let firing): return start(timer, cancelling: firing)
+          }
+        }
+      }
     }
-    .cancellable(id: id, cancelInFlight: true)
   }
+
+  /// The effect that waits for a burst's deadline, however often the burst's actions move it,
+  /// then hands the burst's last action to the child.
+  static func timer(
+    _ timer: Int, until deadline: C.Instant, of timers: DebounceTimers<C.Instant, Action>, clock: C,
+    child: AnyInteractor<DomainState, Action>, id: AnyHashableSendable
+  ) -> Emission<DomainState> {
+    .perform { _, send in
+      var deadline = deadline
+      while true {
+        try await clock.sleep(toDeadline: deadline)
+        switch timers.timerWoke(timer, at: deadline) {
+        case .sleep(let later):
+          deadline = later
+        case .fire(let action):
+          return await send.reduce { state in
+            guard timers.fireLanded(timer) else { return .state }
+            return child.interact(state: &state, action: action)
+          }
+        case .stop:
+          return
+        }
+      }
+    }
+    .cancellable(id: DebounceTimerID(debounce: id, timer: timer))
+    .cancellable(id: id)
+  }
+}
+
+/// The operator-state slot of a debounce: its ``DebounceTimers``.
+struct DebounceSlot: Hashable, Sendable {
+  let debounce: AnyHashableSendable
+}
+
+/// The id of one of a debounce's timers, which the next action of its burst adopts.
+struct DebounceTimerID: Hashable, Sendable {
+  let debounce: AnyHashableSendable
+  let timer: Int
 }
 
 /// The effect id of a debounce given an explicit `id`.

@@ -1,0 +1,119 @@
+import Synchronization
+
+/// What one ``Debounce`` remembers between actions, in one runtime (and scope): the action
+/// waiting for its deadline, and which timer waits for it. Pure: each event returns what its
+/// driver does next (see docs/guides/Debounce.md).
+///
+/// A timer is one effect that sleeps until the pending action's deadline. Every action of a
+/// burst moves the deadline, and the burst's actions adopt the same timer one after the other,
+/// so that a burst starts one effect, not one per action. Timers are numbered, so that a timer
+/// that is no longer the pending action's (it was cancelled, or it already fired) never takes it.
+///
+/// A timer that took its action is *firing* until its write reaches the runtime. An action that
+/// arrives meanwhile cancels it, so that the write never lands: an action reaches the child only
+/// if no newer one was handled before it did, and the child sees actions in the order they came.
+struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendable {
+  private var pending: (action: Action, deadline: Instant, timer: Int)?
+  private var firing: Int?
+  private var timersStarted = 0
+
+  /// What the driver does for a new action.
+  enum ActionArrived: Equatable {
+    /// Try to adopt the timer with this number, then call ``adoptionTried(timer:adopted:action:deadline:)``.
+    case adoptTimer(Int)
+    /// Start the timer with this number, after cancelling the firing one, if any: no timer
+    /// waits.
+    case startTimer(Int, cancelling: Int?)
+  }
+
+  /// What the driver does once it tried to adopt the waiting timer.
+  enum AdoptionTried: Equatable {
+    /// The adopted timer now waits for the new action; nothing to start.
+    case keepTimer
+    /// Start the timer with this number, after cancelling the firing one, if any: the one that
+    /// was waiting is gone, or it fired.
+    case startTimer(Int, cancelling: Int?)
+  }
+
+  /// What a timer does when its deadline has come.
+  enum TimerWoke {
+    /// Sleep again: a later action moved the deadline.
+    case sleep(until: Instant)
+    /// Hand this action to the child: the deadline passed with no newer action.
+    case fire(Action)
+    /// Return: the pending action is another timer's, or there is none.
+    case stop
+  }
+
+  /// An action arrived, with the deadline fixed when it was handled.
+  mutating func actionArrived(_ action: Action, deadline: Instant) -> ActionArrived {
+    if let waiting = pending { return .adoptTimer(waiting.timer) }
+    return startTimer(for: action, deadline: deadline)
+  }
+
+  /// The runtime tried to adopt `timer` for the action that ``actionArrived(_:deadline:)`` was
+  /// told of, and did so if `adopted`.
+  mutating func adoptionTried(timer: Int, adopted: Bool, action: Action, deadline: Instant) -> AdoptionTried {
+    guard adopted, pending?.timer == timer else {
+      guard case .startTimer(let timer, let firing) = startTimer(for: action, deadline: deadline) else {
+        preconditionFailure("startTimer(for:deadline:) starts a timer")
+      }
+      return .startTimer(timer, cancelling: firing)
+    }
+    pending = (action, deadline, timer)
+    return .keepTimer
+  }
+
+  /// `timer` slept until `deadline`.
+  mutating func timerWoke(_ timer: Int, at deadline: Instant) -> TimerWoke {
+    guard let waiting = pending, waiting.timer == timer else { return .stop }
+    if waiting.deadline > deadline { return .sleep(until: waiting.deadline) }
+    pending = nil
+    firing = timer
+    return .fire(waiting.action)
+  }
+
+  /// The write of `timer`, which fired, reached the runtime: whether it hands its action to the
+  /// child (no newer action came first; one that did cancelled the timer).
+  mutating func fireLanded(_ timer: Int) -> Bool {
+    guard firing == timer else { return false }
+    firing = nil
+    return true
+  }
+
+  private mutating func startTimer(for action: Action, deadline: Instant) -> ActionArrived {
+    let timer = timersStarted
+    timersStarted += 1
+    pending = (action, deadline, timer)
+    defer { firing = nil }
+    return .startTimer(timer, cancelling: firing)
+  }
+}
+
+/// A ``DebounceStateMachine`` behind a lock: the runtime's steps (on the main actor) and the
+/// timers (on the pool) both drive it. Kept in the debounce's operator-state slot.
+final class DebounceTimers<Instant: InstantProtocol, Action: Sendable>: Sendable {
+  private let machine = Mutex(DebounceStateMachine<Instant, Action>())
+
+  func actionArrived(
+    _ action: Action, deadline: Instant
+  ) -> DebounceStateMachine<Instant, Action>.ActionArrived {
+    machine.withLock { $0.actionArrived(action, deadline: deadline) }
+  }
+
+  func adoptionTried(
+    timer: Int, adopted: Bool, action: Action, deadline: Instant
+  ) -> DebounceStateMachine<Instant, Action>.AdoptionTried {
+    machine.withLock { $0.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline) }
+  }
+
+  func timerWoke(_ timer: Int, at deadline: Instant) -> DebounceStateMachine<Instant, Action>.TimerWoke {
+    machine.withLock { $0.timerWoke(timer, at: deadline) }
+  }
+
+  func fireLanded(_ timer: Int) -> Bool {
+    machine.withLock { $0.fireLanded(timer) }
+  }
+}
+
+extension DebounceStateMachine.TimerWoke: Equatable where Action: Equatable {}
