@@ -110,14 +110,17 @@ extension InteractorRuntime {
       plan.cancellations.append(id)
     case .operatorState(let id, let body):
       guard !isPlanningAfterStep else { return reportOperatorStateAfterStep(id) }
-      var slot = operatorStates[id]
-      let held = slot != nil
-      let produced = body(&_state, &slot)
-      operatorStates[id] = slot
+      // The slot is changed where the table keeps it: one lookup, not a read and a write back.
+      var (held, holds) = (false, false)
+      let produced = Self.change(&operatorStates[IDKey(id)]) { slot in
+        held = slot != nil
+        defer { holds = slot != nil }
+        return body(&_state, &slot)
+      }
       // A scope may have nothing left to end now: look for idle scopes at the end of the step.
-      if held && slot == nil { endedEffectsSeen = -1 }
+      if held && !holds { endedEffectsSeen = -1 }
       // A slot created inside child scopes is dropped when any of them ends.
-      if slot != nil, !scopes.isEmpty {
+      if holds, !scopes.isEmpty {
         for scope in scopes {
           watch(scope)
           self.scopes[scope.id]!.slots.insert(id)
@@ -127,6 +130,11 @@ extension InteractorRuntime {
     case .adopt(let id, let then):
       plan.adoptions.append(PlannedAdoption(id: id, then: then, ids: ids, scopes: scopes))
     }
+  }
+
+  @inlinable
+  static func change<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
+    body(&value)
   }
 
   @usableFromInline

@@ -81,7 +81,7 @@ extension InteractorRuntime {
   /// Stops watching the scope `id` and drops the operator state created under it.
   func forget(_ id: AnyHashableSendable) {
     guard let scope = scopes.removeValue(forKey: id) else { return }
-    for slot in scope.slots { operatorStates[slot] = nil }
+    for slot in scope.slots { operatorStates[IDKey(slot)] = nil }
     if let group = scope.group {
       scopeGroups[group]?.members.remove(id)
       if scopeGroups[group]?.members.isEmpty == true { scopeGroups[group] = nil }
@@ -94,7 +94,7 @@ extension InteractorRuntime {
   func hasSomethingToEnd(
     _ id: AnyHashableSendable, _ scope: Scope, withEffects: Set<AnyHashableSendable>
   ) -> Bool {
-    withEffects.contains(id) || scope.slots.contains { operatorStates[$0] != nil }
+    withEffects.contains(id) || scope.slots.contains { operatorStates[IDKey($0)] != nil }
   }
 
   /// The watched child scopes that still have something to end: a scope whose effects finished

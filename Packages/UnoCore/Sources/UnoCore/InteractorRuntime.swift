@@ -86,7 +86,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// Actions posted from other contexts (``post(_:isolation:)``), waiting for the main actor.
   let inbox = Locked<[QueuedAction]>([])
   /// The slots of ``Emission/withOperatorState(id:_:)``, by id.
-  @usableFromInline var operatorStates: [AnyHashableSendable: any Sendable] = [:]
+  @usableFromInline var operatorStates: [IDKey: any Sendable] = [:]
   /// Whether the walk under way plans what ``Emission/adopt(id:then:)``'s `then` returned, after
   /// the step's state change was published (operator state is then refused).
   @usableFromInline var isPlanningAfterStep = false

@@ -136,24 +136,26 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     let clock = self.clock()
     let deadline = clock.now.advanced(by: duration)
     let (child, id) = (self.child, self.id)
-    return .withOperatorState(id: DebounceSlot(debounce: id)) {
+    // The slot is keyed by the debounce's own id (operator state has a table of its own), and
+    // its timers by the slot's object: ids that wrap no other type-erased id, since comparing
+    // nested ones on every action cost more than the rest of the debounce (quick mode,
+    // 2026-11-26).
+    return .withOperatorState(id: id) {
       (_, slot: inout DebounceTimers<C.Instant, Action>?) in
       let timers = slot ?? DebounceTimers()
       slot = timers
-      @Sendable func start(_ timer: Int, cancelling firing: Int?) -> Emission<DomainState> {
-        let started = Self.timer(timer, until: deadline, of: timers, clock: clock, child: child, id: id)
-        guard let firing else { return started }
-        return .merge(.cancel(id: DebounceTimerID(debounce: id, timer: firing)), started)
+      @Sendable func start(_ timer: Int) -> Emission<DomainState> {
+        Self.timer(timer, until: deadline, of: timers, clock: clock, child: child, id: id)
       }
       switch timers.actionArrived(action, deadline: deadline) {
-      case .startTimer(let timer, let firing):
-        return start(timer, cancelling: firing)
+      case .startTimer(let timer):
+        return start(timer)
       case .adoptTimer(let timer):
         // The burst's timer becomes this action's; its deadline moves once it is adopted.
-        return .adopt(id: DebounceTimerID(debounce: id, timer: timer)) { adopted in
+        return .adopt(id: DebounceTimerID(timers: ObjectIdentifier(timers), timer: timer)) { adopted in
           switch timers.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline) {
           case .keepTimer: return .state
-          case .startTimer(let timer, let firing): return start(timer, cancelling: firing)
+          case .startTimer(let timer): return start(timer)
           }
         }
       }
@@ -170,32 +172,30 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
       var deadline = deadline
       while true {
         try await clock.sleep(toDeadline: deadline)
-        switch timers.timerWoke(timer, at: deadline) {
+        switch timers.timerWoke(timer, at: deadline, now: clock.now) {
         case .sleep(let later):
           deadline = later
         case .fire(let action):
-          return await send.reduce { state in
+          await send.reduce { state in
             guard timers.fireLanded(timer) else { return .state }
             return child.interact(state: &state, action: action)
           }
+        // Then the loop asks again: a newer action that revoked this one waits on this timer.
         case .stop:
           return
         }
       }
     }
-    .cancellable(id: DebounceTimerID(debounce: id, timer: timer))
+    .cancellable(id: DebounceTimerID(timers: ObjectIdentifier(timers), timer: timer))
     .cancellable(id: id)
   }
 }
 
-/// The operator-state slot of a debounce: its ``DebounceTimers``.
-struct DebounceSlot: Hashable, Sendable {
-  let debounce: AnyHashableSendable
-}
-
-/// The id of one of a debounce's timers, which the next action of its burst adopts.
+/// The id of one of a debounce's timers, which the next action of its burst adopts: the
+/// ``DebounceTimers`` in the debounce's slot (one per runtime and scope, for as long as the slot
+/// lives) and the timer's number.
 struct DebounceTimerID: Hashable, Sendable {
-  let debounce: AnyHashableSendable
+  let timers: ObjectIdentifier
   let timer: Int
 }
 

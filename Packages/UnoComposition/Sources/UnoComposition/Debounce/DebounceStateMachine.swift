@@ -10,8 +10,10 @@ import Synchronization
 /// that is no longer the pending action's (it was cancelled, or it already fired) never takes it.
 ///
 /// A timer that took its action is *firing* until its write reaches the runtime. An action that
-/// arrives meanwhile cancels it, so that the write never lands: an action reaches the child only
-/// if no newer one was handled before it did, and the child sees actions in the order they came.
+/// arrives meanwhile revokes that action and waits on the same timer, whose write then hands
+/// nothing to the child: an action reaches the child only if no newer one was handled before it
+/// did, and since one timer at a time has a write on its way, the child sees actions in the
+/// order they came.
 struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendable {
   private var pending: (action: Action, deadline: Instant, timer: Int)?
   private var firing: Int?
@@ -21,18 +23,17 @@ struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendabl
   enum ActionArrived: Equatable {
     /// Try to adopt the timer with this number, then call ``adoptionTried(timer:adopted:action:deadline:)``.
     case adoptTimer(Int)
-    /// Start the timer with this number, after cancelling the firing one, if any: no timer
-    /// waits.
-    case startTimer(Int, cancelling: Int?)
+    /// Start the timer with this number: no timer waits or fires.
+    case startTimer(Int)
   }
 
   /// What the driver does once it tried to adopt the waiting timer.
   enum AdoptionTried: Equatable {
     /// The adopted timer now waits for the new action; nothing to start.
     case keepTimer
-    /// Start the timer with this number, after cancelling the firing one, if any: the one that
-    /// was waiting is gone, or it fired.
-    case startTimer(Int, cancelling: Int?)
+    /// Start the timer with this number: the one that was waiting was cancelled, or its write
+    /// landed meanwhile.
+    case startTimer(Int)
   }
 
   /// What a timer does when its deadline has come.
@@ -47,46 +48,46 @@ struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendabl
 
   /// An action arrived, with the deadline fixed when it was handled.
   mutating func actionArrived(_ action: Action, deadline: Instant) -> ActionArrived {
-    if let waiting = pending { return .adoptTimer(waiting.timer) }
-    return startTimer(for: action, deadline: deadline)
+    if let timer = pending?.timer ?? firing { return .adoptTimer(timer) }
+    return .startTimer(startTimer(for: action, deadline: deadline))
   }
 
   /// The runtime tried to adopt `timer` for the action that ``actionArrived(_:deadline:)`` was
   /// told of, and did so if `adopted`.
   mutating func adoptionTried(timer: Int, adopted: Bool, action: Action, deadline: Instant) -> AdoptionTried {
-    guard adopted, pending?.timer == timer else {
-      guard case .startTimer(let timer, let firing) = startTimer(for: action, deadline: deadline) else {
-        preconditionFailure("startTimer(for:deadline:) starts a timer")
-      }
-      return .startTimer(timer, cancelling: firing)
+    guard adopted, pending?.timer == timer || firing == timer else {
+      return .startTimer(startTimer(for: action, deadline: deadline))
     }
-    pending = (action, deadline, timer)
+    // A fire on its way is revoked: this newer action waits on the same timer instead.
+    (pending, firing) = ((action, deadline, timer), nil)
     return .keepTimer
   }
 
-  /// `timer` slept until `deadline`.
-  mutating func timerWoke(_ timer: Int, at deadline: Instant) -> TimerWoke {
+  /// `timer` slept until `deadline`, and the clock now says `now`: whichever is later is the
+  /// time reached. (`now` alone would not do: a clock may wake a sleeper a moment before its
+  /// deadline, and `deadline` alone would make a timer that fell behind a burst of actions,
+  /// whose deadlines have all passed, sleep once for each of them.)
+  mutating func timerWoke(_ timer: Int, at deadline: Instant, now: Instant) -> TimerWoke {
     guard let waiting = pending, waiting.timer == timer else { return .stop }
-    if waiting.deadline > deadline { return .sleep(until: waiting.deadline) }
+    if waiting.deadline > max(deadline, now) { return .sleep(until: waiting.deadline) }
     pending = nil
     firing = timer
     return .fire(waiting.action)
   }
 
   /// The write of `timer`, which fired, reached the runtime: whether it hands its action to the
-  /// child (no newer action came first; one that did cancelled the timer).
+  /// child (no newer action came first; one that did revoked it).
   mutating func fireLanded(_ timer: Int) -> Bool {
     guard firing == timer else { return false }
     firing = nil
     return true
   }
 
-  private mutating func startTimer(for action: Action, deadline: Instant) -> ActionArrived {
+  private mutating func startTimer(for action: Action, deadline: Instant) -> Int {
     let timer = timersStarted
     timersStarted += 1
-    pending = (action, deadline, timer)
-    defer { firing = nil }
-    return .startTimer(timer, cancelling: firing)
+    (pending, firing) = ((action, deadline, timer), nil)
+    return timer
   }
 }
 
@@ -107,8 +108,10 @@ final class DebounceTimers<Instant: InstantProtocol, Action: Sendable>: Sendable
     machine.withLock { $0.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline) }
   }
 
-  func timerWoke(_ timer: Int, at deadline: Instant) -> DebounceStateMachine<Instant, Action>.TimerWoke {
-    machine.withLock { $0.timerWoke(timer, at: deadline) }
+  func timerWoke(
+    _ timer: Int, at deadline: Instant, now: Instant
+  ) -> DebounceStateMachine<Instant, Action>.TimerWoke {
+    machine.withLock { $0.timerWoke(timer, at: deadline, now: now) }
   }
 
   func fireLanded(_ timer: Int) -> Bool {
