@@ -16,9 +16,15 @@ public typealias DebounceInteractor = Debounce
 /// }
 /// ```
 ///
-/// Each action restarts the wait (measured from when the action was handled); when it elapses, the child handles that last action against the
-/// state as it is *then*, and the child's effects join the debounced action's `EventTask`: its
-/// `finish()` waits for them and its `cancel()` drops the pending action or cancels them.
+/// Each action restarts the wait (measured from when the action was handled); when it elapses,
+/// the child handles that last action against the state as it is *then*, and the child's effects
+/// join the debounced action's `EventTask`: its `finish()` waits for them and its `cancel()` drops
+/// the pending action or cancels them. An action reaches the child only if no newer one was
+/// handled before it did.
+///
+/// A burst shares one timer, which each of its actions adopts in turn
+/// (``UnoCore/Emission/adopt(id:then:)``): an earlier action's task finishes when the next action
+/// arrives, and a burst of any length starts one task.
 ///
 /// Without a `clock`, it waits on the `continuousClock` dependency, read when each action is
 /// handled, so a test overrides it like any dependency:
@@ -39,8 +45,8 @@ public typealias DebounceInteractor = Debounce
 /// ## Identity
 ///
 /// An interactor value is an immutable description, built again whenever its parent's body is,
-/// so a debounce keeps no pending work in a stored property. Its
-/// pending action is an effect of the runtime, identified by where the `Debounce` is written
+/// so a debounce keeps no pending work in a stored property. Its pending action is kept by the
+/// runtime (operator state, and the timer effect), identified by where the `Debounce` is written
 /// (file, line, column) and, inside `Interactor.when(stateIs:actionIs:stateAction:_:)`,
 /// by the scope. Two debounces written at different places never interfere.
 ///
