@@ -23,7 +23,7 @@ public typealias DebounceInteractor = Debounce
 /// handled before it did.
 ///
 /// A burst shares one timer, which each of its actions adopts in turn
-/// (``UnoCore/Emission/adopt(id:then:)``): an earlier action's task finishes when the next action
+/// (`Emission.adopt(id:then:)`): an earlier action's task finishes when the next action
 /// arrives, and a burst of any length starts one task.
 ///
 /// Without a `clock`, it waits on the `continuousClock` dependency, read when each action is
