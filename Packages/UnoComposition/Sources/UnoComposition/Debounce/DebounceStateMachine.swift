@@ -1,4 +1,4 @@
-import Synchronization
+@_spi(Internals) import UnoCore
 
 /// What one ``Debounce`` remembers between actions, in one runtime (and scope): the action
 /// waiting for its deadline, and which timer waits for it. Pure: each event returns what its
@@ -93,8 +93,11 @@ struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendabl
 
 /// A ``DebounceStateMachine`` behind a lock: the runtime's steps (on the main actor) and the
 /// timers (on the pool) both drive it. Kept in the debounce's operator-state slot.
+///
+/// The lock is UnoCore's `Locked` (a pthread mutex), not `Synchronization.Mutex`, whose
+/// futex-based lock ThreadSanitizer does not see on Linux: it reported every access as a race.
 final class DebounceTimers<Instant: InstantProtocol, Action: Sendable>: Sendable {
-  private let machine = Mutex(DebounceStateMachine<Instant, Action>())
+  private let machine = Locked(DebounceStateMachine<Instant, Action>())
 
   func actionArrived(
     _ action: Action, deadline: Instant
