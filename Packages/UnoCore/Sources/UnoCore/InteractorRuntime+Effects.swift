@@ -13,7 +13,7 @@ extension InteractorRuntime {
     /// every step (a state-only one too) made and destroyed an optional plan, which cost a
     /// state-only send 50 -> 57 ns.
     @usableFromInline var effects: [PlannedEffect] = []
-    /// Effects to adopt (``Emission/adopt(id:otherwise:)``), after the cancellations and before
+    /// Effects to adopt (``Emission/adopt(id:then:)``), after the cancellations and before
     /// the new effects start.
     @usableFromInline var adoptions: [PlannedAdoption] = []
     /// Inlinable, as everything on the step's path: called out of line, it ran unspecialised,
@@ -132,6 +132,8 @@ extension InteractorRuntime {
     }
   }
 
+  /// Calls `body` with `value` in place: given a dictionary's subscript, the entry is found once
+  /// for reading and writing it.
   @inlinable
   static func change<Value, Result>(_ value: inout Value, _ body: (inout Value) -> Result) -> Result {
     body(&value)
@@ -260,7 +262,7 @@ extension InteractorRuntime {
     /// Weak: an effect does not keep its runtime alive; its writes are dropped once it is gone.
     @usableFromInline weak let runtime: InteractorRuntime?
     @usableFromInline let registry: EffectRegistry
-    /// The action that started the effect.
+    /// The action that started the effect, or last adopted it (``Emission/adopt(id:then:)``).
     @usableFromInline @exclusivity(unchecked) var action: Action
     /// The state when the effect started, which `state` returns once the runtime is gone.
     @usableFromInline let snapshot: State

@@ -71,7 +71,9 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   var clock: @Sendable () -> C
   /// Erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   let child: AnyInteractor<Child.DomainState, Child.Action>
-  /// The pending action's effect id: the `id` given, or else where the debounce is written.
+  /// The debounce's identity: the `id` given, or else where the debounce is written. Its timers
+  /// run under it (so that `cancelDebounce(id:)` reaches them) and its operator state is kept
+  /// under it.
   let id: AnyHashableSendable
 
   /// Debounces `child` on `clock`.
@@ -182,11 +184,12 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
         case .sleep(let later):
           deadline = later
         case .fire(let action):
+          // Unless a newer action revoked it before the write lands; that action then waits on
+          // this timer, and the loop asks again.
           await send.reduce { state in
             guard timers.fireLanded(timer) else { return .state }
             return child.interact(state: &state, action: action)
           }
-        // Then the loop asks again: a newer action that revoked this one waits on this timer.
         case .stop:
           return
         }
