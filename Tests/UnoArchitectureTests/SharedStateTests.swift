@@ -71,6 +71,10 @@ struct ItemDetailState: Equatable, Sendable {
   @Shared var item: Item
 }
 
+struct HeldCountState: Equatable, Sendable {
+  @Shared var count: Int
+}
+
 /// Records what a runtime's observer is told: `read` of each state as it is published (a kept
 /// state would read its shared values as they are later), and where it came from.
 @MainActor
@@ -324,6 +328,46 @@ final class Publications<Value> {
     for _ in 0..<1_000 { _ = InteractorRuntime(countInteractor) }
     // Other tests' runtimes may be alive at the same moment; released ones must not pile up.
     #expect(InteractorRuntime<CountState, CountAction>._sharedHolders.slots < 1_000)
+  }
+
+  /// The delivery holds runtimes unretained, and a runtime's deinit, isolated to the main actor,
+  /// takes it out of the delivery: released last on another thread, a runtime is ended when the
+  /// main actor runs, a write meanwhile is delivered safely, and nothing is told to it after.
+  @Test func aRuntimeReleasedOnAnotherThreadIsEndedOnTheMainActorAndToldNothingAfter() async {
+    let value = Shared(value: 0)
+    let told = LockIsolated(0)
+    let (waiting, lastReference) = Self.heldRuntime(value, told: told)
+    value.withLock { $0 += 1 }
+    #expect(told.value == 2)  // the action, then the write
+
+    // The last reference goes on another thread.
+    await Task.detached { lastReference.setValue(nil) }.value
+    // Its deinit may not have run yet: the write is delivered safely either way.
+    value.withLock { $0 += 1 }
+    // The deinit cancels the runtime's effects, which ends the action's event task.
+    await waiting.finish()
+    #expect(waiting.isCancelled)
+    let toldBefore = told.value
+    value.withLock { $0 += 1 }
+    #expect(told.value == toldBefore)
+  }
+
+  /// A runtime holding `value`, with an observer counting into `told`, and the event task of an
+  /// action whose effect waits until it is cancelled; the box holds the only reference to it.
+  private static func heldRuntime(
+    _ value: Shared<Int>, told: LockIsolated<Int>
+  ) -> (EventTask, LockIsolated<InteractorRuntime<HeldCountState, Int>?>) {
+    let runtime = InteractorRuntime(
+      Interact<HeldCountState, Int>(initialValue: HeldCountState(count: value)) { _, _ in
+        // Nothing is ever yielded to its stream: it waits until the runtime's deinit cancels it.
+        .perform { _, _ in
+          let (stream, continuation) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+          continuation.finish()
+        }
+      })
+    runtime.addObserver { _ in told.withValue { $0 += 1 } }
+    return (runtime.send(0), LockIsolated(runtime))
   }
 
   @Test func printChangesShowsASharedChange() {

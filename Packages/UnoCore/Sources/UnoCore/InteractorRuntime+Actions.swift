@@ -111,7 +111,7 @@ extension InteractorRuntime {
     // actions (which may queue more, or bring another change).
     while hasQueuedActions || sharedTracking?.republishPending == true {
       guard hasQueuedActions else {
-        publishSharedChange()
+        if let sharedTracking { publishSharedChange(.passUnretained(sharedTracking)) }
         continue
       }
       let queued = queue[queueHead]

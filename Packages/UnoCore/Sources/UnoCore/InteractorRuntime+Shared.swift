@@ -20,11 +20,56 @@ final class SharedTracking {
   @exclusivity(unchecked) @usableFromInline var deferred: [any AnySharedStorage] = []
   /// A change from outside arrived while the runtime was handling a step: publish it after.
   @exclusivity(unchecked) @usableFromInline var republishPending = false
+  /// Where the runtime's entry is in the delivery's table (``SharedDelivery``).
+  @exclusivity(unchecked) var slot = 0
+  /// Tells the runtime (passed in, with this tracking) that a storage changed: made where the
+  /// runtime was created, so specialised for its state, and capturing nothing.
+  @usableFromInline let changed: @MainActor (AnyObject, Unmanaged<SharedTracking>, ObjectIdentifier) -> Void
 
-  @usableFromInline init() {}
+  @usableFromInline
+  init(changed: @escaping @MainActor (AnyObject, Unmanaged<SharedTracking>, ObjectIdentifier) -> Void) {
+    self.changed = changed
+  }
 
-  deinit {
-    SharedDelivery.liveHolders.subtract(1, ordering: .relaxed)
+  // The delivery of a change reads a runtime's tracking through these, unretained (see
+  // `SharedDelivery.Holder`): a retain and a release of each runtime's tracking were a tenth of
+  // telling a holder (perf, 2026-11-26). Nonisolated, so that the closures they give
+  // `_withUnsafeGuaranteedRef` do not check the main actor's executor on entry, as a closure
+  // written in main-actor code does; the delivery calls them on the main actor.
+
+  /// ``changed``, read without retaining `tracking`.
+  @inlinable
+  static func changed(
+    of tracking: Unmanaged<SharedTracking>
+  ) -> @MainActor (AnyObject, Unmanaged<SharedTracking>, ObjectIdentifier) -> Void {
+    tracking._withUnsafeGuaranteedRef { $0.changed }
+  }
+
+  /// Whether ``holdings`` is current, read without retaining `tracking`.
+  @inlinable
+  static func holdingsAreCurrent(_ tracking: Unmanaged<SharedTracking>) -> Bool {
+    tracking._withUnsafeGuaranteedRef { $0.holdingsAreCurrent }
+  }
+
+  /// Whether ``holdings`` lists `storage` (a binary search), read without retaining `tracking`.
+  @inlinable
+  static func lists(_ storage: ObjectIdentifier, _ tracking: Unmanaged<SharedTracking>) -> Bool {
+    tracking._withUnsafeGuaranteedRef { tracking in
+      tracking.holdings.withUnsafeBufferPointer { holdings in
+        var (low, high) = (0, holdings.count)
+        while low < high {
+          let middle = (low &+ high) >> 1
+          if holdings[middle] < storage { low = middle &+ 1 } else { high = middle }
+        }
+        return low < holdings.count && holdings[low] == storage
+      }
+    }
+  }
+
+  /// Sets ``republishPending``, without retaining `tracking`.
+  @inlinable
+  static func setRepublishPending(_ tracking: Unmanaged<SharedTracking>, to value: Bool) {
+    tracking._withUnsafeGuaranteedRef { $0.republishPending = value }
   }
 
   /// Marks `runtime` as changing its state on this thread (so that a shared write made now is
@@ -50,15 +95,16 @@ extension InteractorRuntime: SharedHolder {
   /// a program without shared values pays one load of that flag per step.
   ///
   /// Inlinable, and called from the inlinable initializers and the step, so that the delivery it
-  /// registers (``sharedValueChanged(_:)`` down to the observers) is specialised for the
+  /// registers (``sharedValueChanged(_:_:)`` down to the observers) is specialised for the
   /// feature's state.
   @inlinable
   func trackSharedValuesIfNeeded() {
     guard sharedTracking == nil, SharedStorageCount.live.load(ordering: .relaxed) > 0 else { return }
-    sharedTracking = SharedTracking()
-    SharedDelivery.register(self) { holder, storage in
-      unsafeDowncast(holder, to: InteractorRuntime.self).sharedValueChanged(storage)
+    let tracking = SharedTracking { holder, tracking, storage in
+      unsafeDowncast(holder, to: InteractorRuntime.self).sharedValueChanged(storage, tracking)
     }
+    sharedTracking = tracking
+    SharedDelivery.register(self, tracking: tracking)
   }
 
   /// ``trackSharedValuesIfNeeded()`` out of line, for the step: a runtime that starts tracking
@@ -85,30 +131,19 @@ extension InteractorRuntime: SharedHolder {
     sharedTracking?.deferred.append(storage)
   }
 
+  /// Publishes the change of `storage` if the state holds it. `tracking` is this runtime's,
+  /// passed unretained by the delivery (see `SharedDelivery.Holder`).
   @inlinable
-  func sharedValueChanged(_ storage: ObjectIdentifier) {
-    guard let tracking = sharedTracking, holds(storage, tracking) else { return }
+  func sharedValueChanged(_ storage: ObjectIdentifier, _ tracking: Unmanaged<SharedTracking>) {
+    // Scanned again only if the state changed since the last scan.
+    if !SharedTracking.holdingsAreCurrent(tracking) { rescanHoldings(tracking.takeUnretainedValue()) }
+    guard SharedTracking.lists(storage, tracking) else { return }
     if isHandling {
-      tracking.republishPending = true
+      SharedTracking.setRepublishPending(tracking, to: true)
       return
     }
-    guard bindsDependencies || DependencyBinding.depth > 0 else { return publishSharedChange() }
-    withDependenciesBound { publishSharedChange() }
-  }
-
-  /// Whether the state holds `storage`, scanning it if it changed since the last scan.
-  @inlinable
-  func holds(_ storage: ObjectIdentifier, _ tracking: SharedTracking) -> Bool {
-    if !tracking.holdingsAreCurrent { rescanHoldings(tracking) }
-    // A loop of its own, not a closure given to `withUnsafeBufferPointer`: the compiler checks
-    // the main actor's executor on entry to a main-actor closure, which cost more than the search.
-    let holdings = tracking.holdings
-    var (low, high) = (0, holdings.count)
-    while low < high {
-      let middle = (low &+ high) >> 1
-      if holdings[middle] < storage { low = middle &+ 1 } else { high = middle }
-    }
-    return low < holdings.count && holdings[low] == storage
+    guard bindsDependencies || DependencyBinding.depth > 0 else { return publishSharedChange(tracking) }
+    withDependenciesBound { publishSharedChange(tracking) }
   }
 
   @usableFromInline
@@ -119,8 +154,10 @@ extension InteractorRuntime: SharedHolder {
 
   /// The step of a change of a shared value from outside (see ``publishOutsideChange(_:recordedAs:_:)``).
   @inlinable
-  func publishSharedChange() {
-    publishOutsideChange(.sharedValue, recordedAs: .sharedValue) { sharedTracking?.republishPending = false }
+  func publishSharedChange(_ tracking: Unmanaged<SharedTracking>) {
+    publishOutsideChange(.sharedValue, recordedAs: .sharedValue) {
+      SharedTracking.setRepublishPending(tracking, to: false)
+    }
   }
 
   /// The step of a change that no interactor makes (a shared value changed by another holder, a

@@ -113,7 +113,9 @@ public struct Shared<Value: Sendable>: Sendable {
   /// latest one.
   @inlinable
   public var wrappedValue: Value {
-    if let root = reference.wholeStorage, !SharedContext.isActive { return root.value }
+    if let root = reference.wholeStorage, !SharedContext.isActive {
+      return root._withUnsafeGuaranteedRef { $0.value }
+    }
     return _value
   }
 
