@@ -25,8 +25,6 @@ final class SharedTracking {
   @exclusivity(unchecked) @usableFromInline var deferred: [any AnySharedStorage] = []
   /// A change from outside arrived while the runtime was handling a step: publish it after.
   @exclusivity(unchecked) @usableFromInline var republishPending = false
-  /// Where the runtime's entry is in the delivery's table (``SharedDelivery``).
-  @exclusivity(unchecked) var slot = 0
   /// Tells the runtime (passed in, with this tracking) that a storage changed: made where the
   /// runtime was created, so specialised for its state, and capturing nothing.
   @usableFromInline let changed: @MainActor (AnyObject, Unmanaged<SharedTracking>, ObjectIdentifier) -> Void
@@ -34,6 +32,10 @@ final class SharedTracking {
   @usableFromInline
   init(changed: @escaping @MainActor (AnyObject, Unmanaged<SharedTracking>, ObjectIdentifier) -> Void) {
     self.changed = changed
+  }
+
+  deinit {
+    SharedDelivery.liveHolders.subtract(1, ordering: .relaxed)
   }
 
   // The delivery of a change reads a runtime's tracking through these, unretained (see

@@ -29,8 +29,7 @@ import IssueReporting
 ///    started, and every effect those started through ``Send/reduce(_:)``, has finished;
 ///    cancelling it cancels exactly those effects.
 /// 5. **Release cancels.** Releasing the runtime cancels all of its effects. Effects hold the
-///    runtime weakly, so they never keep it alive. Its deinit runs on the main actor: a runtime
-///    whose last reference goes on another thread is ended when the main actor next runs.
+///    runtime weakly, so they never keep it alive.
 /// 6. **Nothing accumulates.** Finished effects and completed event tasks are forgotten; see
 ///    ``diagnostics``.
 ///
@@ -163,12 +162,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     self.init(initialState: interactor.initialValue, interactor: interactor, onEffectFailure: onEffectFailure)
   }
 
-  /// Isolated to the main actor, where the delivery of shared changes reads its table of
-  /// runtimes: the entry this clears is what tells the delivery the runtime is gone (see
-  /// `SharedDelivery.Holder`). A runtime released on another thread is ended when the main actor
-  /// next runs.
-  isolated deinit {
-    if let sharedTracking { SharedDelivery.unregister(sharedTracking) }
+  deinit {
     registry.cancelAll(close: true)
   }
 

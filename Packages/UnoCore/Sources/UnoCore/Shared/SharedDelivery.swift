@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,42 +27,40 @@ protocol SharedHolder: AnyObject {
 @usableFromInline
 enum SharedDelivery {
   /// The runtimes that may hold shared values: every runtime that has run a step while a shared
-  /// storage was alive. A released runtime's entry is cleared by its deinit, and the table is
-  /// compacted as it grows.
+  /// storage was alive. Weak; emptied of released runtimes as it grows.
   ///
   /// No dynamic exclusivity checks (read once per holder per change): main-actor isolated, and
-  /// every access is instantaneous: an append, a clearing or a removal outside any delivery, or
-  /// the read of one entry (a delivery reads an entry and calls its closure after the read has
-  /// ended).
-  @MainActor @exclusivity(unchecked) private static var holders: [Holder] = []
-  /// How many registered runtimes are alive: counted up when one registers, down when its deinit
-  /// clears its entry.
-  @MainActor private static var liveHolders = 0
+  /// every access is instantaneous: an append, a removal outside any delivery, or the read of
+  /// one entry (a delivery reads an entry and calls into it after the read has ended).
+  @MainActor @exclusivity(unchecked) private static var holders: [WeakHolder] = []
+  /// How many registered runtimes are alive: counted up when one registers, down when its
+  /// `SharedTracking` (which every registered runtime owns, made just before it registers) is
+  /// released with it. Atomic: a runtime may be released on any thread.
+  static let liveHolders = Atomic<Int>(0)
   /// How many deliveries are under way (an observer may write again): the table is not compacted
   /// meanwhile, so that the indices a delivery walks stay the holders'.
   @MainActor private static var delivering = 0
 
-  /// One registered runtime.
+  /// One registered runtime. A class, not a struct: reading a struct entry of the array copied it
+  /// (a weak reference's copy and destruction) before loading the reference (callgrind,
+  /// 2026-11-26). An entry costs a retain of the box.
   ///
-  /// Unmanaged references, so that reading an entry retains nothing (the delivery retains the
-  /// runtime while it publishes). The table held weak references before: loading one, and
-  /// releasing an object that is weakly referenced (which keeps its counts in a side table),
-  /// were a third of what telling a holder cost (perf, 2026-11-26).
-  ///
-  /// Why this is safe: the runtime's deinit is isolated to the main actor and clears its entry
-  /// (``unregister(_:)``) before the runtime's memory is freed, and every read of the table is
-  /// on the main actor; so an entry that is not `nil`, read there, points to a runtime whose
-  /// memory is alive, and to its tracking, which the runtime owns. The runtime's strong count
-  /// may be zero: released last on another thread, a runtime waits for the main actor to run its
-  /// deinit. The delivery's retain of such a runtime is released before that deinit can run
-  /// (both on the main actor), and no runtime stores a strong reference to itself (effects and
-  /// posted actions hold it weakly), so the object is still freed once, after its deinit.
-  struct Holder {
-    /// The runtime; `nil` once its deinit has run.
-    var runtime: Unmanaged<AnyObject>?
-    /// The runtime's tracking: what to call, and the slot that compaction updates. Not read once
-    /// `runtime` is `nil`.
+  /// Weak, because a runtime may be released on any thread: loading a weak reference is the one
+  /// safe way to know, on the main actor, that another thread is not freeing it. (An unretained
+  /// table, cleared by a deinit isolated to the main actor, made telling a holder a third cheaper,
+  /// but `isolated deinit` aborts in the concurrency runtime of Apple's 26 systems when the last
+  /// release is made by synchronous main-actor code, swiftlang/swift#85663 and #87316; see
+  /// docs/performance.md.)
+  private final class WeakHolder {
+    weak var runtime: AnyObject?
+    /// The runtime's tracking: what to call. Read only once `runtime` has been loaded: the
+    /// runtime, alive, owns it.
     let tracking: Unmanaged<SharedTracking>
+
+    init(runtime: AnyObject, tracking: SharedTracking) {
+      self.runtime = runtime
+      self.tracking = .passUnretained(tracking)
+    }
   }
 
   @MainActor @usableFromInline
@@ -68,28 +68,17 @@ enum SharedDelivery {
     // Compacted once released runtimes are as many as live ones (at least 64 slots): the table
     // stays within twice the runtimes alive now, whatever their number was before, and each
     // compaction is paid for by as many registrations or releases as it removes.
-    liveHolders += 1
-    if holders.count >= max(64, 2 * liveHolders), delivering == 0 {
+    let live = liveHolders.add(1, ordering: .relaxed).newValue
+    if holders.count >= max(64, 2 * live), delivering == 0 {
       holders.removeAll { $0.runtime == nil }
-      for slot in holders.indices {
-        holders[slot].tracking._withUnsafeGuaranteedRef { $0.slot = slot }
-      }
     }
-    tracking.slot = holders.count
-    holders.append(Holder(runtime: .passUnretained(runtime), tracking: .passUnretained(tracking)))
-  }
-
-  /// Clears the entry of a runtime being freed: called by its deinit, on the main actor.
-  @MainActor
-  static func unregister(_ tracking: SharedTracking) {
-    holders[tracking.slot].runtime = nil
-    liveHolders -= 1
+    holders.append(WeakHolder(runtime: runtime, tracking: tracking))
   }
 
   /// How many runtimes are registered and alive, and how many slots the table has (tests of
   /// growth).
   @MainActor static var registeredCount: (alive: Int, slots: Int) {
-    (liveHolders, holders.count)
+    (holders.count { $0.runtime != nil }, holders.count)
   }
 
   static func changed(_ storage: any AnySharedStorage, isolation: isolated (any Actor)?) {
@@ -117,11 +106,9 @@ enum SharedDelivery {
     let count = holders.count
     for index in 0..<count {
       let entry = holders[index]
-      guard let unmanaged = entry.runtime else { continue }
       // A strong reference: the runtime stays alive while it publishes (an observer may release
-      // it).
-      let runtime = unmanaged.takeUnretainedValue()
-      guard ObjectIdentifier(runtime) != except else { continue }
+      // it), and so does its tracking.
+      guard let runtime = entry.runtime, ObjectIdentifier(runtime) != except else { continue }
       SharedTracking.changed(of: entry.tracking)(runtime, entry.tracking, storage)
     }
   }
