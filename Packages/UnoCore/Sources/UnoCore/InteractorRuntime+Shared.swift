@@ -38,11 +38,11 @@ final class SharedTracking {
     SharedDelivery.liveHolders.subtract(1, ordering: .relaxed)
   }
 
-  // The delivery of a change reads a runtime's tracking through these, unretained (see
-  // `SharedDelivery.Holder`): a retain and a release of each runtime's tracking were a tenth of
-  // telling a holder (perf, 2026-11-26). Nonisolated, so that the closures they give
-  // `_withUnsafeGuaranteedRef` do not check the main actor's executor on entry, as a closure
-  // written in main-actor code does; the delivery calls them on the main actor.
+  // The delivery of a change reads a runtime's tracking through these, unretained (the runtime,
+  // loaded strongly from `SharedDelivery.WeakHolder`, owns it): a retain and a release of each
+  // runtime's tracking were a tenth of telling a holder (perf, 2026-11-26). Nonisolated, so that
+  // the closures they give `_withUnsafeGuaranteedRef` do not check the main actor's executor on
+  // entry, as a closure written in main-actor code does; the delivery calls them on the main actor.
 
   /// ``changed``, read without retaining `tracking`.
   @inlinable
@@ -140,7 +140,7 @@ extension InteractorRuntime: SharedHolder {
   }
 
   /// Publishes the change of `storage` if the state holds it. `tracking` is this runtime's,
-  /// passed unretained by the delivery (see `SharedDelivery.Holder`).
+  /// passed unretained by the delivery (see `SharedDelivery.WeakHolder`).
   @inlinable
   func sharedValueChanged(_ storage: ObjectIdentifier, _ tracking: Unmanaged<SharedTracking>) {
     // Scanned again only if the state changed since the last scan.

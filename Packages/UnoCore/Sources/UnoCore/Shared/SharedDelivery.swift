@@ -47,7 +47,7 @@ enum SharedDelivery {
   ///
   /// Weak, because a runtime may be released on any thread: loading a weak reference is the one
   /// safe way to know, on the main actor, that another thread is not freeing it. (An unretained
-  /// table, cleared by a deinit isolated to the main actor, made telling a holder a third cheaper,
+  /// table, cleared by a deinit isolated to the main actor, made telling a holder a fifth cheaper,
   /// but `isolated deinit` aborts in the concurrency runtime of Apple's 26 systems when the last
   /// release is made by synchronous main-actor code, swiftlang/swift#85663 and #87316; see
   /// docs/performance.md.)
