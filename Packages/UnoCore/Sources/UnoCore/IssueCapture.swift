@@ -16,15 +16,18 @@
 /// (Under a test runner, IssueReporting sends issues to the test and skips its reporters; this
 /// capture sees them there too.)
 @_spi(Internals) public enum IssueCapture {
-  /// What one thread collects; made once per thread that captures, and kept.
+  /// What one thread collects; made once per thread that captures, and kept until the thread
+  /// ends.
   private final class Box {
     var depth = 0
     var messages: [String] = []
   }
 
+  /// The thread's box. When a thread that captured ends (a worker thread of the pool that goes
+  /// idle), its box is released: the leak check found the box of an ended thread otherwise.
   private static let key: pthread_key_t = {
     var key = pthread_key_t()
-    let result = pthread_key_create(&key, nil)
+    let result = pthread_key_create(&key, releaseBox)
     precondition(result == 0, "pthread_key_create failed with \(result)")
     return key
   }()
@@ -33,7 +36,7 @@
     if let pointer = pthread_getspecific(key) {
       return Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
     }
-    // Retained for the life of the thread: a few bytes for each thread that ever captured.
+    // Retained for the life of the thread (released by `releaseBox` when it ends).
     let box = Box()
     pthread_setspecific(key, Unmanaged.passRetained(box).toOpaque())
     return box
@@ -68,3 +71,15 @@
     box.messages.append(message)
   }
 }
+
+/// Releases the box of a thread that ends: the destructor of `IssueCapture`'s thread-local key.
+#if canImport(Darwin)
+  private func releaseBox(_ pointer: UnsafeMutableRawPointer) {
+    Unmanaged<AnyObject>.fromOpaque(pointer).release()
+  }
+#else
+  private func releaseBox(_ pointer: UnsafeMutableRawPointer?) {
+    guard let pointer else { return }
+    Unmanaged<AnyObject>.fromOpaque(pointer).release()
+  }
+#endif
