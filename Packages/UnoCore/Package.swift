@@ -27,8 +27,11 @@ let package = Package(
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        "UnoRuntimeShims",
       ]
     ),
+    // Entry points of the Swift runtime that Swift code may not name (see its header).
+    .target(name: "UnoRuntimeShims"),
     .testTarget(
       name: "UnoCoreTests",
       dependencies: [

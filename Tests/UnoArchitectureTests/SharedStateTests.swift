@@ -348,6 +348,45 @@ final class Publications<Value> {
     #expect(told.value == 2)
   }
 
+  /// A holder released by another holder's observer, in the middle of a delivery, is skipped
+  /// when the delivery reaches it: its memory is still there, and it says it is gone.
+  @Test func aHolderReleasedByAnotherHoldersObserverDuringADeliveryIsSkipped() async {
+    let value = Shared(value: 0)
+    let firstTold = LockIsolated(0)
+    let secondTold = LockIsolated(0)
+    let (_, first) = Self.heldRuntime(value, told: firstTold)
+    let (_, second) = Self.heldRuntime(value, told: secondTold)
+    // The first registered is told first: its observer lets the second go.
+    first.value?.addObserver { _ in second.setValue(nil) }
+    value.withLock { $0 += 1 }
+    #expect(firstTold.value == 2)  // its action, then the write
+    #expect(secondTold.value == 1)  // its action only
+    #expect(second.value == nil)
+    value.withLock { $0 += 1 }
+    #expect(firstTold.value == 3)
+    #expect(secondTold.value == 1)
+    first.setValue(nil)
+  }
+
+  /// Runtimes released on another thread while the main actor delivers writes: each write is
+  /// told to the ones still alive and skips the others, and once all are gone none is told.
+  @Test func holdersReleasedOnAnotherThreadDuringDeliveriesAreSkipped() async {
+    let value = Shared(value: 0)
+    let told = LockIsolated(0)
+    let held = (0..<200).map { _ in Self.heldRuntime(value, told: told).1 }
+    #expect(told.value == 200)
+    let releasing = Task.detached {
+      for runtime in held { runtime.setValue(nil) }
+    }
+    // Writes while the other thread releases them.
+    for _ in 0..<200 { value.withLock { $0 += 1 } }
+    await releasing.value
+    let afterReleases = told.value
+    #expect(afterReleases <= 200 + 200 * 200)
+    value.withLock { $0 += 1 }
+    #expect(told.value == afterReleases)
+  }
+
   /// A runtime holding `value`, with an observer counting into `told`, and the event task of an
   /// action whose effect waits until it is cancelled; the box holds the only reference to it.
   private static func heldRuntime(

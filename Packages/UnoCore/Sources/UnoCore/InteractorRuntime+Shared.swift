@@ -39,7 +39,7 @@ final class SharedTracking {
   }
 
   // The delivery of a change reads a runtime's tracking through these, unretained (the runtime,
-  // loaded strongly from `SharedDelivery.WeakHolder`, owns it): retaining and releasing each
+  // retained by `SharedDelivery.deliver`, owns it): retaining and releasing each
   // runtime's tracking cost 7% of telling a holder (one CPU, 2026-11-26). Nonisolated, so that
   // the closures they give `_withUnsafeGuaranteedRef` do not check the main actor's executor on
   // entry, as a closure written in main-actor code does; the delivery calls them on the main actor.
@@ -140,7 +140,7 @@ extension InteractorRuntime: SharedHolder {
   }
 
   /// Publishes the change of `storage` if the state holds it. `tracking` is this runtime's,
-  /// passed unretained by the delivery (see `SharedDelivery.WeakHolder`).
+  /// passed unretained by the delivery, which has retained the runtime.
   @inlinable
   func sharedValueChanged(_ storage: ObjectIdentifier, _ tracking: Unmanaged<SharedTracking>) {
     // Scanned again only if the state changed since the last scan.

@@ -1,4 +1,5 @@
 import Synchronization
+import UnoRuntimeShims
 
 #if canImport(Glibc)
   import Glibc
@@ -27,12 +28,21 @@ protocol SharedHolder: AnyObject {
 @usableFromInline
 enum SharedDelivery {
   /// The runtimes that may hold shared values: every runtime that has run a step while a shared
-  /// storage was alive. Weak; emptied of released runtimes as it grows.
+  /// storage was alive, whether it is alive or not; emptied of released runtimes as it grows.
+  ///
+  /// An entry is trivial (two addresses), so that reading one costs two loads and no reference
+  /// counting; ``keptMemory`` keeps, index for index, the memory the addresses point to.
   ///
   /// No dynamic exclusivity checks (read once per holder per change): main-actor isolated, and
   /// every access is instantaneous: an append, a removal outside any delivery, or the read of
   /// one entry (a delivery reads an entry and calls into it after the read has ended).
-  @MainActor @exclusivity(unchecked) private static var holders: [WeakHolder] = []
+  @MainActor @exclusivity(unchecked) private static var holders: [Holder] = []
+  /// An unowned reference to the runtime of each entry of ``holders``, at the same index. An
+  /// unowned reference keeps an object's memory, not the object: a runtime released on any thread
+  /// is deinitialised at once, and its memory stays until its entry is removed, so that the
+  /// delivery may ask the runtime's reference count whether it is alive
+  /// (``retainIfAlive(_:)``). Never read.
+  @MainActor private static var keptMemory: [KeptMemory] = []
   /// How many registered runtimes are alive: counted up when one registers, down when its
   /// `SharedTracking` (which every registered runtime owns, made just before it registers) is
   /// released with it. Atomic: a runtime may be released on any thread.
@@ -41,26 +51,34 @@ enum SharedDelivery {
   /// meanwhile, so that the indices a delivery walks stay the holders'.
   @MainActor private static var delivering = 0
 
-  /// One registered runtime. A class, not a struct: reading a struct entry of the array copied it
-  /// (a weak reference's copy and destruction) before loading the reference (callgrind,
-  /// 2026-11-26). An entry costs a retain of the box.
-  ///
-  /// Weak, because a runtime may be released on any thread: loading a weak reference is the one
-  /// safe way to know, on the main actor, that another thread is not freeing it. (An unretained
-  /// table, cleared by a deinit isolated to the main actor, made telling a holder a fifth cheaper,
-  /// but `isolated deinit` aborts in the concurrency runtime of Apple's 26 systems when the last
-  /// release is made by synchronous main-actor code, swiftlang/swift#85663 and #87316; see
-  /// docs/performance.md.)
-  private final class WeakHolder {
-    weak var runtime: AnyObject?
-    /// The runtime's tracking: what to call. Read only once `runtime` has been loaded: the
-    /// runtime, alive, owns it.
+  /// One registered runtime: where it is, and what to call. Trivial, so that reading an entry
+  /// retains nothing. (A class holding a weak reference to the runtime cost a retain of the entry,
+  /// a load of the weak reference through the runtime's side table, and the slow release that a
+  /// side table makes: half of telling a holder, `perf`, 2026-11-27.)
+  private struct Holder {
+    /// The runtime's address: alive if ``retainIfAlive(_:)`` says so, its memory kept by the
+    /// entry of ``keptMemory`` at the same index either way.
+    let runtime: UnsafeRawPointer
+    /// The runtime's tracking: read only once the runtime has been retained, which owns it.
     let tracking: Unmanaged<SharedTracking>
+  }
 
-    init(runtime: AnyObject, tracking: SharedTracking) {
-      self.runtime = runtime
-      self.tracking = .passUnretained(tracking)
-    }
+  /// An unowned reference, held for the memory it keeps (see ``keptMemory``).
+  private struct KeptMemory {
+    unowned let runtime: AnyObject
+  }
+
+  /// Retains the runtime at `address` unless it has begun to deinitialise (it was released on
+  /// another thread, or is being released), through `swift_tryRetain` (`uno_try_retain`). The
+  /// memory must be kept (``keptMemory``): after a runtime is deinitialised, its reference count
+  /// stays readable, and says so, until its last unowned reference goes.
+  ///
+  /// The language has no way to ask "alive?" of an unowned reference without a trap; a weak
+  /// reference asks it safely, but makes every runtime that has one pay for a side table.
+  @inline(__always)
+  private static func retainIfAlive(_ address: UnsafeRawPointer) -> AnyObject? {
+    guard uno_try_retain(address) != nil else { return nil }
+    return Unmanaged<AnyObject>.fromOpaque(address).takeRetainedValue()
   }
 
   @MainActor @usableFromInline
@@ -69,16 +87,31 @@ enum SharedDelivery {
     // stays within twice the runtimes alive now, whatever their number was before, and each
     // compaction is paid for by as many registrations or releases as it removes.
     let live = liveHolders.add(1, ordering: .relaxed).newValue
-    if holders.count >= max(64, 2 * live), delivering == 0 {
-      holders.removeAll { $0.runtime == nil }
+    if holders.count >= max(64, 2 * live), delivering == 0 { removeReleased() }
+    holders.append(
+      Holder(
+        runtime: UnsafeRawPointer(Unmanaged.passUnretained(runtime).toOpaque()),
+        tracking: .passUnretained(tracking)))
+    keptMemory.append(KeptMemory(runtime: runtime))
+  }
+
+  /// Removes the entries of released runtimes, and lets their memory go.
+  @MainActor
+  private static func removeReleased() {
+    var kept = 0
+    for index in holders.indices where retainIfAlive(holders[index].runtime) != nil {
+      holders[kept] = holders[index]
+      keptMemory.swapAt(kept, index)
+      kept += 1
     }
-    holders.append(WeakHolder(runtime: runtime, tracking: tracking))
+    holders.removeSubrange(kept...)
+    keptMemory.removeSubrange(kept...)
   }
 
   /// How many runtimes are registered and alive, and how many slots the table has (tests of
   /// growth).
   @MainActor static var registeredCount: (alive: Int, slots: Int) {
-    (holders.count { $0.runtime != nil }, holders.count)
+    (holders.count { retainIfAlive($0.runtime) != nil }, holders.count)
   }
 
   static func changed(_ storage: any AnySharedStorage, isolation: isolated (any Actor)?) {
@@ -104,11 +137,12 @@ enum SharedDelivery {
     delivering += 1
     defer { delivering -= 1 }
     let count = holders.count
+    let except = except.flatMap { UnsafeRawPointer(bitPattern: UInt(bitPattern: $0)) }
     for index in 0..<count {
       let entry = holders[index]
       // A strong reference: the runtime stays alive while it publishes (an observer may release
       // it), and so does its tracking.
-      guard let runtime = entry.runtime, ObjectIdentifier(runtime) != except else { continue }
+      guard entry.runtime != except, let runtime = retainIfAlive(entry.runtime) else { continue }
       SharedTracking.changed(of: entry.tracking)(runtime, entry.tracking, storage)
     }
   }
