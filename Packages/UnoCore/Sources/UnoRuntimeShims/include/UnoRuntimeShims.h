@@ -11,7 +11,7 @@
 /// convention on every platform since its ABI became stable (Swift 5). Called from C, because
 /// Swift reserves the runtime's symbol names to the compiler.
 static inline void *_Nullable uno_try_retain(const void *_Nonnull object) {
-  extern void *swift_tryRetain(const void *object);
+  extern void *_Nullable swift_tryRetain(const void *_Nonnull object);
   return swift_tryRetain(object);
 }
 
