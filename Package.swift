@@ -152,6 +152,9 @@ let package = Package(
       dependencies: [
         "UnoHostInspector", "UnoHostCore", "BundledFeatures",
         .product(name: "UnoPlugin", package: "UnoPlugin"),
+        // A feature of the tests' own, whose effect writes a field no view shows.
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
       ],
       path: "Apps/uno-host/Tests/UnoHostInspectorTests"
     ),

@@ -110,6 +110,9 @@ let package = Package(
       dependencies: [
         "UnoHostInspector", "UnoHostCore", "BundledFeatures",
         .product(name: "UnoPlugin", package: "UnoPlugin"),
+        // A feature of the tests' own, whose effect writes a field no view shows.
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
       ]
     ),
     .testTarget(

@@ -47,6 +47,11 @@ public final class HostSessions {
     case opened(session: Int, feature: String)
     /// A session was closed.
     case closed(session: Int)
+    /// The recording of a session (a host with a `recordLimit`) gained an entry: its domain state
+    /// changed, by `request` (`nil` when no request of this host caused it), whether or not its
+    /// view state did. An effect that writes a field no view shows is recorded, and told here
+    /// with its request, though no ``Event/changed(session:state:request:)`` follows.
+    case recorded(session: Int, request: JSONValue?)
     /// Something happened in a session (what the front end is told as well).
     case event(Event)
   }
@@ -146,10 +151,17 @@ public final class HostSessions {
     } operation: {
       plugin.makeSession()
     }
-    if let recordLimit, featureSession.isRecordable { try? featureSession.startRecording(limit: recordLimit) }
     sessions[number] = Session(feature: feature, session: featureSession)
     featureSession.observeViewState { [weak self] state, source in
-      self?.viewStateChanged(session: number, state: state, source: source)
+      guard let self else { return }
+      events(.changed(session: number, state: state, request: request(causing: source, in: number)))
+    }
+    if let recordLimit, featureSession.isRecordable {
+      try? featureSession.startRecording(limit: recordLimit)
+      featureSession.observeChanges { [weak self] source in
+        guard let self else { return }
+        tell(.recorded(session: number, request: request(causing: source, in: number)))
+      }
     }
     featureSession.observeEffectFailures { [weak self] message, task in
       guard let self else { return }
@@ -385,19 +397,18 @@ public final class HostSessions {
     return session
   }
 
-  private func viewStateChanged(session number: Int, state: String, source: StateChangeSource) {
-    let request: JSONValue?
+  /// The request that made a change of session `number` from `source`, if one of this host's did.
+  private func request(causing source: StateChangeSource, in number: Int) -> JSONValue? {
     switch source {
     case .action:
-      request = sending?.session == number ? sending?.request : nil
+      sending?.session == number ? sending?.request : nil
     case .effect(let taskID):
-      request = requests.request(runningAs: taskID)
+      requests.request(runningAs: taskID)
     case .sharedValue, .rewind:
       // A value the session shares was changed by another session or by an effect directly, or
       // the inspector rewound it: no request of this session caused it.
-      request = nil
+      nil
     }
-    events(.changed(session: number, state: state, request: request))
   }
 
   private func autoRequestID() -> JSONValue {

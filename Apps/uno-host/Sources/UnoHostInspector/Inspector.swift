@@ -133,13 +133,14 @@ public final class Inspector {
     case .closed(let session):
       timelines[session] = nil
       broadcast(["type": .string("closed"), "session": .integer(session)])
-    case .event(.changed(let session, _, let request)):
+    case .recorded(let session, let request):
       readNewEntries(of: session, madeBy: request)
+    case .event(.changed(let session, _, _)):
       if !clients.isEmpty, let state = try? sessions.stateValue(of: session) {
         broadcast(["type": .string("state"), "session": .integer(session), "state": state])
       }
-    case .event(.finished(let session, let request, _)):
-      readNewEntries(of: session, madeBy: request)
+    case .event(.finished):
+      break
     case .event(.warning(let session, let request, let code, let message)):
       broadcast([
         "type": .string("warning"), "session": .integer(session), "request": request ?? .null,
@@ -148,8 +149,9 @@ public final class Inspector {
     }
   }
 
-  /// Reads the entries `session` recorded since last time, tags them with `request` (the
-  /// request whose change or end revealed them) and sends them to every page.
+  /// Reads the entries `session` recorded since last time (the one entry of the change just
+  /// made), tags them with `request` (the request that made the change) and sends them to every
+  /// page.
   ///
   /// With no page connected, only the requests are noted: the entries are read (and encoded)
   /// when a page asks for the timeline, so that a host nobody is inspecting pays one count per

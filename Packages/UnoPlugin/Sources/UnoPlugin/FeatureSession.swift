@@ -27,6 +27,7 @@ public final class FeatureSession {
     @MainActor (_ name: String, _ argument: String?) throws(FeatureCommandError) -> EventTask
   private let viewModel: AnyObject
   private let _observeEffectFailures: @MainActor (@escaping @MainActor (String, EventTask.ID) -> Void) -> Void
+  private let _observeChanges: @MainActor (@escaping @MainActor (StateChangeSource) -> Void) -> Void
   /// Set for a feature that can be recorded (FeatureRecording.swift).
   var recordingSupport: RecordingSupport?
 
@@ -73,6 +74,9 @@ public final class FeatureSession {
     }
     _dump = { String(customDumping: viewModel.viewState) }
     _observeEffectFailures = { onFailure in viewModel._runtime.addEffectFailureObserver(onFailure) }
+    _observeChanges = { onChange in
+      viewModel._runtime.addObserver(withSource: { _, source in onChange(source) })
+    }
     _observeDiffs = { onChange in
       var previous = viewModel.viewState
       viewModel.observeViewState { state, source in
@@ -123,6 +127,17 @@ public final class FeatureSession {
   /// came from.
   public func observeViewState(_ onChange: @escaping @MainActor (String, StateChangeSource) -> Void) {
     _observe(onChange)
+  }
+
+  /// Calls `onChange` after every change of the session's domain state, with where it came from,
+  /// whether or not the view state changed with it: an effect that writes a field no view shows
+  /// is a change here and not in ``observeViewState(_:)``. A recording gains one entry for each
+  /// (see ``startRecording(limit:)``), so that the inspector learns which request made every
+  /// entry.
+  ///
+  /// Called after the observers of the view state have been told of the same change.
+  public func observeChanges(_ onChange: @escaping @MainActor (StateChangeSource) -> Void) {
+    _observeChanges(onChange)
   }
 
   /// Sends an action given as JSON: `"name"` for an action without payload, or

@@ -123,6 +123,22 @@ let nestedPlugin = FeaturePlugin(
     #expect(session.viewStateValue.text == session.viewStateJSON)
   }
 
+  @Test func everyChangeOfTheDomainStateIsObservedWithItsSourceEvenWhenTheViewShowsNone() async throws {
+    let session = tallyPlugin.makeSession()
+    var viewChanges = 0
+    var changes: [StateChangeSource] = []
+    session.observeViewState { _, _ in viewChanges += 1 }
+    session.observeChanges { source in changes.append(source) }
+    // Already zero: a change of the domain state (a step ran) that leaves the view state as it was.
+    try session.send(.string("reset"))
+    #expect(changes == [.action])
+    #expect(viewChanges == 0)
+    let labelled = try session.send(.object(["labelLater": .object(["text": .string("x")])]))
+    await labelled.finish()
+    #expect(changes == [.action, .action, .effect(of: try #require(labelled.id))])
+    #expect(viewChanges == 1)
+  }
+
   @Test func badActionsAreNamedAndLeaveTheStateAlone() throws {
     let session = tallyPlugin.makeSession()
     try session.send(.object(["add": .object(["amount": .integer(1)])]))
