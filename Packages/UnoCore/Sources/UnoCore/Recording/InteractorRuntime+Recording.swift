@@ -79,20 +79,26 @@ extension InteractorRuntime {
   /// ``recordedCount``), or to the state before the oldest entry kept when `index` is the one
   /// before it (`-1` for a recording that dropped nothing: its initial state).
   ///
+  /// The shared values (``Shared``) the state held are set back too, to the values the entry
+  /// kept, in the same change: the rewind shows the state as the entry has it. Like any change of
+  /// a shared value, every runtime that holds one is told, and a persisted one is saved; one that
+  /// is equal to its kept value is left alone. Nothing is lost: the entries after `index` keep
+  /// their values, and rewinding to one of them sets those back.
+  ///
   /// - Returns: Whether the entry was there to rewind to: `false` when not recording, or when
   ///   `index` was dropped from the ring or not recorded yet.
   @discardableResult
   public func rewind(toRecordedEntry index: Int) -> Bool {
     guard let recorder else { return false }
-    let state: State
+    let entry: Recording<State, Action>.Entry
     if index == recorder.dropped - 1 {
-      state = recorder.base.state
+      entry = recorder.base
     } else if index >= recorder.dropped && index < recorder.count {
-      state = recorder.ring[recorder.position(of: index)].state
+      entry = recorder.ring[recorder.position(of: index)]
     } else {
       return false
     }
-    rewind(to: state)
+    rewind(to: entry.state, restoring: entry.shared)
     return true
   }
 

@@ -14,11 +14,29 @@ extension InteractorRuntime {
   /// Effects still running (those of scopes `state` still has, and the root's) keep running and
   /// may write later, as they would after any change. Called while an action is being handled
   /// (from an observer), the rewind happens at once; actions queued meanwhile run after it.
+  ///
+  /// The shared values (``Shared``) `state` holds keep the values they have now: a state holds a
+  /// reference to each, not its value. ``rewind(toRecordedEntry:)`` sets them back too.
   public func rewind(to state: State) {
+    rewind(to: state, restoring: .empty)
+  }
+
+  /// ``rewind(to:)``, and the shared values of `shared` set back to the values it kept, in the
+  /// same change: this runtime publishes them with the state (one entry of a recording), and the
+  /// other holders are told right after, as after a step that wrote them.
+  func rewind(to state: State, restoring shared: SharedSnapshot) {
     publishOutsideChange(.rewind, recordedAs: .rewind) {
+      if let tracking = sharedTracking {
+        let previous = tracking.enterChange(of: self)
+        shared.restore()
+        tracking.leaveChange(restoring: previous)
+      } else {
+        shared.restore()
+      }
       _state = state
       // The shared values the new state holds are not those of the old one.
       sharedTracking?.holdingsAreCurrent = false
     }
+    if let tracking = sharedTracking, !tracking.deferred.isEmpty { deliverDeferredSharedChanges(tracking) }
   }
 }

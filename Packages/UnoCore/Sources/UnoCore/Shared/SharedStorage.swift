@@ -18,6 +18,9 @@ protocol AnySharedStorage: AnyObject, Sendable {
   /// Starts a save that waits out its delay at once (``SharedStore/flush()``); nothing for a
   /// value that is not persisted.
   func flushPendingSave()
+  /// Sets the value to `value`, one this storage had (a snapshot kept it): a change like any
+  /// other, told to the holders and saved. Does nothing if `value` is not of the storage's type.
+  @MainActor func restore(_ value: any Sendable)
 }
 
 /// How many storages are alive in the process. While none is, no state can hold a shared value:
@@ -114,6 +117,11 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
 
   @usableFromInline func flushPendingSave() {
     persistence?.flush()
+  }
+
+  @MainActor @usableFromInline func restore(_ value: any Sendable) {
+    guard let value = value as? Value else { return }
+    modify(isolation: MainActor.shared) { $0 = value }
   }
 
   /// Called by the scheduled delivery before it delivers: changes after this schedule another.
