@@ -101,6 +101,43 @@ import Testing
     #expect(try Data(contentsOf: directory.appendingPathComponent("todos.json")) == saved)
   }
 
+  @Test func aStandupsSessionReplaysWithItsSharedListAndTheScreensOverIt() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "replay-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let id = "00000000-0000-0000-0000-000000000000"
+    func detail(_ action: String, request: String? = nil) -> String {
+      let tag = request.map { #","id":"\#($0)""# } ?? ""
+      return
+        #"{"op":"send","session":1,"action":{"path":{"element":{"id":0,"action":{"detail":\#(action)}}}}\#(tag)}"#
+    }
+    // A standup added to the list, then edited in its detail: through a reference into the list.
+    let file = try await recordSession(
+      of: "standups", in: directory, arguments: ["--ids", "incrementing"],
+      actions: [
+        #"{"op":"send","session":1,"action":{"list":{"addTapped":{}}}}"#,
+        #"{"op":"send","session":1,"action":{"list":{"addForm":{"titleChanged":{"title":"Sync"}}}}}"#,
+        #"{"op":"send","session":1,"action":{"list":{"saveAddTapped":{}}}}"#,
+        #"{"op":"send","session":1,"action":{"list":{"standupTapped":{"id":"\#(id)"}}}}"#,
+        detail(#"{"editTapped":{}}"#),
+        detail(#"{"destination":{"edit":{"durationChanged":{"minutes":10}}}}"#),
+        detail(#"{"saveEditTapped":{}}"#, request: "saved"),
+      ],
+      lastRequest: "saved")
+    let saved = try Data(contentsOf: directory.appendingPathComponent("standups.json"))
+    let standups = try #require(try JSONSerialization.jsonObject(with: saved) as? [[String: Any]])
+    #expect(standups.map { $0["durationSeconds"] as? Int } == [600])
+
+    let (output, _, status) = try await ChildProcess.run(
+      HostProcess.binary.path, ["replay", "--ids", "incrementing", file.path])
+    #expect(
+      String(decoding: output, as: UTF8.self)
+        == "replayed 7 entries of standups: every state matches the recording\n")
+    #expect(status == 0)
+    // The user's file was neither read nor written by the replay.
+    #expect(try Data(contentsOf: directory.appendingPathComponent("standups.json")) == saved)
+  }
+
   @Test func aFileThatIsNotARecordingOfThisHostExits65Or66() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "replay-\(UUID().uuidString)")
@@ -128,9 +165,9 @@ import Testing
         65, "line 2: not an entry of this feature"
       ),
       (
-        "standups.jsonl",
+        "header.jsonl",
         #"{"droppedEntries":0,"feature":"standups","format":"uno-recording","initialState":{},"startedAt":"2026-11-25T00:00:00Z","version":1}"#,
-        65, "the feature 'standups' cannot be recorded"
+        65, "line 1: the header does not hold this feature's state: initialState.list is missing"
       ),
     ]
     for (name, contents, expectedStatus, message) in cases {

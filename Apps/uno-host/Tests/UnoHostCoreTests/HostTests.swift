@@ -11,8 +11,9 @@ final class TestHost {
   private(set) var lines: [String] = []
   private(set) var host: ProtocolHost!
 
-  init(recordLimit: Int? = nil) throws {
-    let registry = try makeRegistry()
+  /// A host of the bundled features, and of `plugins`.
+  init(recordLimit: Int? = nil, plugins: [FeaturePlugin] = []) throws {
+    let registry = try FeatureRegistry(makeRegistry().plugins + plugins)
     host = ProtocolHost(registry: registry, recordLimit: recordLimit) { [unowned self] in
       self.lines.append($0)
     }

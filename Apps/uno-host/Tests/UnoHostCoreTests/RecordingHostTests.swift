@@ -1,8 +1,39 @@
 import Foundation
 import Testing
+import UnoComposition
 import UnoPlugin
+import UnoPresentation
 
 @testable import UnoHostCore
+
+/// A feature whose domain state is not `Codable`: its sessions cannot be recorded.
+struct StopwatchState: Sendable, Equatable {
+  var laps = 0
+}
+
+struct StopwatchView: Sendable, Equatable, Codable {
+  var laps: Int
+}
+
+enum StopwatchAction: Sendable, Equatable, Codable {
+  case lap
+}
+
+let stopwatchPlugin = FeaturePlugin(
+  name: "stopwatch",
+  summary: "Laps, in a state that cannot be recorded.",
+  actions: [.init(StopwatchAction.lap, summary: "Counts a lap.")],
+  makeViewModel: {
+    let stopwatch = Interact<StopwatchState, StopwatchAction>(initialValue: StopwatchState()) { state, _ in
+      state.laps += 1
+      return .state
+    }
+    return ViewModel(
+      initialValue: StopwatchView(laps: 0), stopwatch.eraseToAnyInteractor(),
+      BuildViewState { StopwatchView(laps: $0.laps) }.eraseToAnyViewStateReducer(),
+      reportsReinitialization: false)
+  }
+)
 
 /// `--record` and the `export` request: a session's recording, as the lines of a recording file.
 @MainActor
@@ -58,6 +89,13 @@ import UnoPlugin
     #expect(header["droppedEntries"] == .integer(3))
   }
 
+  @Test func aFeatureThatCannotBeRecordedRefusesAReplay() async {
+    #expect(!stopwatchPlugin.isRecordable)
+    await #expect(throws: FeatureError.notRecordable(feature: "stopwatch")) {
+      try await stopwatchPlugin.replay(jsonLines: "")
+    }
+  }
+
   @Test func exportSaysWhyThereIsNoRecording() throws {
     let plain = try TestHost()
     plain.send(#"{"op":"open","feature":"counter"}"#)
@@ -70,10 +108,10 @@ import UnoPlugin
         ])
       ])
 
-    let recording = try TestHost(recordLimit: 10)
-    recording.send(#"{"op":"open","feature":"standups"}"#)
-    let standups = recording.send(#"{"op":"export","session":1}"#)
-    guard case .object(let error) = standups.first else {
+    let recording = try TestHost(recordLimit: 10, plugins: [stopwatchPlugin])
+    recording.send(#"{"op":"open","feature":"stopwatch"}"#)
+    let stopwatch = recording.send(#"{"op":"export","session":1}"#)
+    guard case .object(let error) = stopwatch.first else {
       Issue.record("no answer")
       return
     }

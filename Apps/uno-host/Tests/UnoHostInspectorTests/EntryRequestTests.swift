@@ -1,61 +1,12 @@
 import Testing
-import UnoComposition
 import UnoHostCore
 import UnoPlugin
-import UnoPresentation
 
 @testable import UnoHostInspector
 
 // Every entry of a timeline carries the request that made it, also when its change shows in no
 // view: an action that only starts an effect, and an effect that writes a field the view state
 // leaves out. Neither makes the host tell its client of a change.
-
-struct LedgerState: Sendable, Equatable, Codable {
-  /// What the view shows.
-  var balance = 0
-  /// What no view shows.
-  var audits = 0
-}
-
-@CasePathable
-enum LedgerAction: Sendable, Equatable, Codable {
-  /// Changes nothing; starts an effect that counts an audit, then keeps running.
-  case audit
-  /// Adds one to the balance.
-  case deposit
-}
-
-struct LedgerView: Sendable, Equatable, Codable {
-  var balance: Int
-}
-
-let ledgerPlugin = FeaturePlugin(
-  name: "ledger",
-  summary: "A balance, and audits that no view shows.",
-  actions: [
-    .init(LedgerAction.audit, summary: "Counts an audit from an effect that keeps running."),
-    .init(.deposit, summary: "Adds one to the balance."),
-  ],
-  makeViewModel: {
-    let ledger = Interact<LedgerState, LedgerAction>(initialValue: LedgerState()) { state, action in
-      switch action {
-      case .audit:
-        return .perform { _, send in
-          await send { $0.audits += 1 }
-          // Keeps the request running until the session closes (which cancels it).
-          try await Task.sleep(for: .seconds(3_600))
-        }
-      case .deposit:
-        state.balance += 1
-        return .state
-      }
-    }
-    return ViewModel(
-      initialValue: LedgerView(balance: 0), ledger.eraseToAnyInteractor(),
-      BuildViewState { LedgerView(balance: $0.balance) }.eraseToAnyViewStateReducer(),
-      reportsReinitialization: false)
-  }
-)
 
 @MainActor
 @Suite(.timeLimit(.minutes(1))) struct EntryRequestTests {

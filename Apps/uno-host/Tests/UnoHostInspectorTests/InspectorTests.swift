@@ -13,7 +13,9 @@ import UnoPlugin
   let inspector: Inspector
 
   init() throws {
-    sessions = HostSessions(registry: try makeRegistry(), recordLimit: 100) { _ in }
+    sessions = HostSessions(
+      registry: try FeatureRegistry(makeRegistry().plugins + [turnstilePlugin]), recordLimit: 100
+    ) { _ in }
     inspector = Inspector(sessions: sessions, via: "stdin")
   }
 
@@ -112,7 +114,7 @@ import UnoPlugin
   }
 
   @Test func aSessionThatCannotBeRecordedShowsItsLiveViewState() throws {
-    let (session, _) = try sessions.open("standups")
+    let (session, _) = try sessions.open("turnstile")
     let timeline = try inspector.timeline(of: session)
     #expect(field(timeline, "recording") == .bool(false))
     #expect(field(timeline, "viewState") != nil)
@@ -120,7 +122,7 @@ import UnoPlugin
       inspector.sessionList
         == .array([
           .object([
-            "session": .integer(session), "feature": .string("standups"), "recordable": .bool(false),
+            "session": .integer(session), "feature": .string("turnstile"), "recordable": .bool(false),
             "recording": .bool(false),
           ])
         ]))

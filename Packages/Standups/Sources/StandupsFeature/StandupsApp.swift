@@ -17,7 +17,7 @@ extension Path.State: Equatable, Codable {}
 extension Path.Action: Equatable, Codable {}
 
 /// The whole app: the list at the root, and the screens pushed over it.
-public struct StandupsAppState: Sendable, Equatable {
+public struct StandupsAppState: Sendable, Equatable, Codable {
   /// The list.
   public var list: StandupsListState
   /// The screens over the list, bottom first.

@@ -4,7 +4,10 @@ import UnoComposition
 import UnoCore
 
 /// The list of standups, kept in the file of ``SharedKey/standups``, and the form that adds one.
-public struct StandupsListState: Sendable, Equatable {
+///
+/// `Codable`, so that a session can be recorded: a decoded list (a recording's state, when it is
+/// replayed) is a shared value of its own, not the file's.
+public struct StandupsListState: Sendable, Equatable, Codable {
   /// Every standup, shared with every screen that shows one.
   @Shared public var standups: IdentifiedArrayOf<Standup>
   /// The form of a new standup, while it is open.
