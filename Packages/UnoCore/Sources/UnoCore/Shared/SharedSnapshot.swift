@@ -153,7 +153,8 @@ extension SharedSnapshot {
 extension SharedSnapshot {
   /// Sets every shared value of the snapshot back to the value it kept, except those equal to it
   /// now (a value that is not `Equatable` is always set): each a change told to its holders and,
-  /// for a persisted one, saved. A rewind to a recorded state does this (``InteractorRuntime/rewind(toRecordedEntry:)``).
+  /// for a persisted one, saved. A rewind to a recorded state does this
+  /// (``InteractorRuntime/rewind(toRecordedEntry:)``).
   @MainActor func restore() {
     for storage in storages {
       guard let kept = values[ObjectIdentifier(storage)] else { continue }
