@@ -124,6 +124,16 @@ extension Emission {
             namespace: namespace, childState: childState, withState: withState, around: around, transform)
         }
       )
+    case .concatenate(let parts, let callSite):
+      return Emission<Parent>(
+        storage: .concatenate(
+          parts.map {
+            $0.scope(
+              namespace: namespace, childState: childState, withState: withState, around: around, transform)
+          },
+          callSite: callSite
+        )
+      )
     case .operatorState(let id, let body):
       guard let withState else {
         reportIssue(

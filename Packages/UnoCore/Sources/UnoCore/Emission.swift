@@ -36,6 +36,9 @@ public struct Emission<State: Sendable>: Sendable {
     /// The newest live effect with `id` moves into this step's task, then `then` says what else
     /// to run; see ``Emission/adopt(id:then:)``.
     case adopt(id: AnyHashableSendable, then: @Sendable (_ adopted: Bool) -> Emission)
+    /// Parts run one after the other, each once the effects of the one before have finished;
+    /// see ``Emission/concatenate(_:fileID:filePath:line:column:)-([Emission<State>],_,_,_,_)``.
+    case concatenate([Emission], callSite: CallSite)
   }
 
   /// Holds a non-empty ``Storage``. The common emission, ``state``, is a nil box: creating,
@@ -212,6 +215,7 @@ public struct Emission<State: Sendable>: Sendable {
     case .run, .cancellable, .cancel, .operatorState, .adopt: return false
     case .merge(let children): return children.allSatisfy(\.isEmpty)
     case .lifetime(_, _, _, let child): return child.isEmpty
+    case .concatenate(let parts, _): return parts.allSatisfy(\.isEmpty)
     }
   }
 }

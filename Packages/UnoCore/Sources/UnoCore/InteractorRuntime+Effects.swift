@@ -56,7 +56,7 @@ extension InteractorRuntime {
 
   /// A child scope around an effect or an operator-state slot (``Emission/tied(to:while:)``).
   @usableFromInline
-  struct ChildScope {
+  struct ChildScope: Sendable {
     @usableFromInline let id: AnyHashableSendable
     @usableFromInline let isAlive: @Sendable (State) -> Bool
     @usableFromInline let group: LifetimeGroup<State>?
@@ -77,16 +77,16 @@ extension InteractorRuntime {
   /// the effect into it and out of it. (The plan stays two words: a third cost every state-only
   /// send, which makes and destroys an optional plan, 6 instructions.)
   @inlinable
-  func planEffects(_ emission: Emission<State>) -> EffectPlan {
+  func planEffects(_ emission: Emission<State>, origin: Action) -> EffectPlan {
     var plan = EffectPlan()
     if let box = emission.box, case .run = box.storage { return plan }
-    walk(emission, ids: [], scopes: [], into: &plan)
+    walk(emission, ids: [], scopes: [], origin: origin, into: &plan)
     return plan
   }
 
   @inlinable
   func walk(
-    _ emission: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope],
+    _ emission: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope], origin: Action,
     into plan: inout EffectPlan
   ) {
     // The box's storage, matched where it is: copying the enum out (`emission.storage`) went
@@ -98,14 +98,14 @@ extension InteractorRuntime {
     case .run(let operation):
       plan.effects.append(PlannedEffect(operation: operation, ids: ids, scopes: scopes))
     case .merge(let children):
-      for child in children { walk(child, ids: ids, scopes: scopes, into: &plan) }
+      for child in children { walk(child, ids: ids, scopes: scopes, origin: origin, into: &plan) }
     case .cancellable(let id, let cancelInFlight, let child):
       if cancelInFlight { plan.cancellations.append(id) }
-      walk(child, ids: ids + [id], scopes: scopes, into: &plan)
+      walk(child, ids: ids + [id], scopes: scopes, origin: origin, into: &plan)
     case .lifetime(let id, let isAlive, let group, let child):
       walk(
         child, ids: ids + [id], scopes: scopes + [ChildScope(id: id, isAlive: isAlive, group: group)],
-        into: &plan)
+        origin: origin, into: &plan)
     case .cancel(let id):
       plan.cancellations.append(id)
     case .operatorState(let id, let body):
@@ -126,9 +126,12 @@ extension InteractorRuntime {
           self.scopes[scope.id]!.slots.insert(id)
         }
       }
-      walk(produced, ids: ids, scopes: scopes, into: &plan)
+      walk(produced, ids: ids, scopes: scopes, origin: origin, into: &plan)
     case .adopt(let id, let then):
       plan.adoptions.append(PlannedAdoption(id: id, then: then, ids: ids, scopes: scopes))
+    case .concatenate(let parts, let callSite):
+      let operation = sequence(parts, callSite: callSite, ids: ids, scopes: scopes, origin: origin)
+      plan.effects.append(PlannedEffect(operation: operation, ids: ids, scopes: scopes))
     }
   }
 
@@ -211,7 +214,7 @@ extension InteractorRuntime {
       guard !next.isNone else { continue }
       var plan = EffectPlan()
       isPlanningAfterStep = true
-      walk(next, ids: adoption.ids, scopes: adoption.scopes, into: &plan)
+      walk(next, ids: adoption.ids, scopes: adoption.scopes, origin: origin, into: &plan)
       isPlanningAfterStep = false
       runPlanned(plan, group: &group, origin: origin)
     }
@@ -223,7 +226,7 @@ extension InteractorRuntime {
     }
   }
 
-  /// The effect of an emission that is one effect and nothing else, which ``planEffects(_:)`` did
+  /// The effect of an emission that is one effect and nothing else, which ``planEffects(_:origin:)`` did
   /// not walk.
   @inlinable
   func loneEffect(of emission: Emission<State>, _ plan: EffectPlan) -> Emission<State>.Operation? {

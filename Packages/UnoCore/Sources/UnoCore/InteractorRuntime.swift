@@ -55,11 +55,15 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// The dependency values in force when the runtime was created (swift-dependencies'
   /// `withDependencies`), bound around every step, so that every action and every effect of this
   /// runtime, however late it runs, sees them, and no other runtime does.
-  @usableFromInline let dependencies: DependencyValues
+  ///
+  /// A test may replace them between steps (``replaceDependencies(_:)``); effects already running
+  /// keep the values they started with. No dynamic exclusivity checks: main-actor isolated, and
+  /// every access is an instantaneous read or a whole assignment.
+  @exclusivity(unchecked) @usableFromInline var dependencies: DependencyValues
   /// Whether `dependencies` override anything. Binding a task-local costs more than a whole
   /// state-only send, so a runtime created outside any `withDependencies` (whose values are the
   /// defaults) binds them only when another runtime's values may be bound around it.
-  @usableFromInline let bindsDependencies: Bool
+  @exclusivity(unchecked) @usableFromInline var bindsDependencies: Bool
   /// Prints every change when set (the `_changeTracer` dependency where the runtime is created:
   /// uno-host's `--trace`): the steps of ``interactor``, which then runs through it, and the
   /// changes no interactor makes.
@@ -166,6 +170,17 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     registry.cancelAll(close: true)
   }
 
+  /// The dependency values bound around every step (see ``dependencies``).
+  @_spi(Internals) public var dependencyValues: DependencyValues { dependencies }
+
+  /// Replaces the dependency values bound around every later step and seen by the effects those
+  /// steps start; effects already running keep theirs. For the test harness, whose
+  /// `dependencies` a test may change between steps.
+  @_spi(Internals) public func replaceDependencies(_ values: DependencyValues) {
+    dependencies = values
+    bindsDependencies = DependencyBinding.overridesAnything(values)
+  }
+
   // MARK: The step
 
   /// What a step handles: an action (sent now, or queued with the group its event task covers),
@@ -180,7 +195,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   ///
   /// 1. `change` changes the state and returns what to do next;
   /// 2. one walk of that emission runs its operator-state steps and plans its effects
-  ///    (``planEffects(_:)``);
+  ///    (``planEffects(_:origin:)``);
   /// 3. observers are told (``publish(_:origin:)``);
   /// 4. the child scopes that are gone are ended (``endDeadScopes()``);
   /// 5. the planned effects start (``runEffects(_:of:_:origin:)``);
@@ -207,7 +222,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     if let tracking { previous = tracking.enterChange(of: self) }
     let emission = change(&_state)
     if let tracking { tracking.leaveChange(restoring: previous) }
-    let plan = emission.isNone ? nil : planEffects(emission)
+    let plan = emission.isNone ? nil : planEffects(emission, origin: origin)
     publish(kind, origin: origin, began: began)
     if let tracking {
       if !tracking.deferred.isEmpty { deliverDeferredSharedChanges(tracking) }

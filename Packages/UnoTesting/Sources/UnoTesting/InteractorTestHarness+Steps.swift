@@ -32,22 +32,55 @@ extension InteractorTestHarness where State: Equatable {
   ) -> EventTask {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.handlePostedActions()
+    let exhaustivity = self.exhaustivity
     reportUnreceived(before: "sending '\(action)'", at: location)
     let (previous, previousShared, index) = history.withLock {
       ($0.states[$0.states.count - 1], $0.shared[$0.states.count - 1], $0.states.count)
     }
-    var (expected, expectedShared) = (previous, previousShared)
-    SharedSnapshot.editing(&expected, in: &expectedShared, updateStateToExpectedResult)
     let task = runtime.send(action)
-    let (actual, actualShared) = history.withLock { history -> (State, SharedSnapshot) in
+    let actual = history.withLock { history -> (State, SharedSnapshot) in
       history.markAsserted([index])
       history.cursor = index + 1
       return (history.states[index], history.shared[index])
     }
-    check(
-      (actual, actualShared), against: (expected, expectedShared), what: "The state after '\(action)'",
-      at: location)
+    checkStep(
+      actual, after: (previous, previousShared), updateStateToExpectedResult, exhaustivity,
+      what: "The state after '\(action)'", at: location)
     return task
+  }
+
+  /// Asserts the current state without sending anything: `updateStateToExpectedResult` changes a
+  /// copy of the last asserted state (of the current one when ``exhaustivity`` is off) into the
+  /// state the harness must hold now.
+  ///
+  /// ```swift
+  /// await harness.send(.incrementTapped)          // non-exhaustive: nothing asserted
+  /// await harness.send(.incrementTapped)
+  /// await harness.assert { $0.count = 2 }
+  /// ```
+  ///
+  /// In exhaustive mode, as before a step, effect writes not yet received fail the test here.
+  public func assert(
+    _ updateStateToExpectedResult: (inout State) -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    runtime.handlePostedActions()
+    let exhaustivity = self.exhaustivity
+    reportUnreceived(before: "asserting the state", at: location)
+    let (previous, actual) = history.withLock { history in
+      let last = history.states.count - 1
+      let previous = (history.states[history.cursor - 1], history.shared[history.cursor - 1])
+      history.markAsserted(exhaustivity == .on ? [last] : Array(history.cursor..<history.states.count))
+      history.cursor = history.states.count
+      return (previous, (history.states[last], history.shared[last]))
+    }
+    checkStep(
+      actual, after: previous, updateStateToExpectedResult, exhaustivity, what: "The current state",
+      at: location)
   }
 
   /// Waits for the next state change written by an effect and asserts it:
@@ -74,46 +107,174 @@ extension InteractorTestHarness where State: Equatable {
   ) async {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.handlePostedActions()
+    let exhaustivity = self.exhaustivity
+    // Off: the first write, from the cursor, that the closure leaves unchanged (the closure
+    // applied to the actual state); the writes before it are skipped.
+    var skipped: [Int] = []
     while true {
       let (next, count) = history.withLock { history in
-        let index = (history.cursor..<history.states.count).first {
+        let candidates = (history.cursor..<history.states.count).filter {
           history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
         }
-        let states = index.map {
+        var found: Int?
+        if exhaustivity == .on {
+          found = candidates.first
+        } else {
+          found = candidates.first { index in
+            var expected = (history.states[index], history.shared[index])
+            SharedSnapshot.editing(&expected.0, in: &expected.1, updateStateToExpectedResult)
+            return SharedSnapshot.isEqual(
+              expected.0, expected.1, history.states[index], history.shared[index])
+          }
+          skipped = candidates.filter { $0 < (found ?? history.states.count) }
+        }
+        let states = found.map {
           (
             previous: (history.states[$0 - 1], history.shared[$0 - 1]),
             actual: (history.states[$0], history.shared[$0])
           )
         }
-        return (index.map { ($0, states!) }, history.states.count)
+        return (found.map { ($0, states!) }, history.states.count)
       }
       if let (index, states) = next {
         history.withLock { history in
+          history.markAsserted(skipped)
           history.markAsserted([index])
           history.cursor = index + 1
         }
-        var expected = states.previous
-        SharedSnapshot.editing(&expected.0, in: &expected.1, updateStateToExpectedResult)
-        check(states.actual, against: expected, what: "The state written by an effect", at: location)
+        if case .off(showSkippedAssertions: true) = exhaustivity, !skipped.isEmpty {
+          showSkipped(writes: skipped, what: "'receive' skipped", at: location)
+        }
+        checkStep(
+          states.actual, after: states.previous, updateStateToExpectedResult, exhaustivity,
+          what: "The state written by an effect", at: location)
         return
       }
       do {
         try await waiters.wait(for: count + 1, timeout: timeout, what: "states")
       } catch {
         let running = runtime.actionsWithRunningEffects.map { "'\($0)'" }
+        let skippedText =
+          skipped.isEmpty
+          ? ""
+          : "\n\nIt skipped \(skipped.count) write(s) that do not match the assertion:\n"
+            + listed(skipped)
         reportIssue(
           """
-          'receive' waited \(timeout) for a state change written by an effect, and none came.
+          'receive' waited \(timeout) for a state change written by an effect, and none came\
+          \(exhaustivity == .on ? "" : " that matches the assertion").
 
           \(running.isEmpty
             ? "No effect is running: the change you expect was already asserted, or no effect writes it."
-            : "Effects still running, started by: \(running.joined(separator: ", ")). If they wait on a test clock, advance it before 'receive'.")
+            : "Effects still running, started by: \(running.joined(separator: ", ")). If they wait on a test clock, advance it before 'receive'.")\
+          \(skippedText)
           """,
           fileID: location.fileID, filePath: location.filePath, line: location.line,
           column: location.column
         )
         return
       }
+    }
+  }
+
+  /// Marks every effect write received so far as asserted, so that neither the next step (in
+  /// exhaustive mode) nor the end of the test asks for it. With
+  /// ``Exhaustivity/off(showSkippedAssertions:)`` showing skipped assertions, the writes skipped
+  /// are shown as a known issue.
+  ///
+  /// ```swift
+  /// await clock.advance(by: .seconds(10))    // the timer wrote ten times
+  /// await harness.skipReceivedWrites()
+  /// ```
+  public func skipReceivedWrites(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    runtime.handlePostedActions()
+    let skipped = history.withLock { history in
+      let skipped = (history.cursor..<history.states.count).filter {
+        history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
+      }
+      history.markAsserted(skipped)
+      history.cursor = history.states.count
+      return skipped
+    }
+    if case .off(showSkippedAssertions: true) = exhaustivity, !skipped.isEmpty {
+      showSkipped(writes: skipped, what: "'skipReceivedWrites' skipped", at: location)
+    }
+  }
+
+  /// Cancels every effect still running and waits for them to return, so that the end of the
+  /// test neither waits for them nor reports them. With
+  /// ``Exhaustivity/off(showSkippedAssertions:)`` showing skipped assertions, the actions whose
+  /// effects were cancelled are shown as a known issue.
+  ///
+  /// ```swift
+  /// await harness.send(.onAppear)            // starts a timer that never ends
+  /// await harness.skipInFlightEffects()
+  /// ```
+  ///
+  /// An effect that ignores its cancellation and still runs after `timeout` (on the harness's
+  /// `clock`) fails the test, as ``waitForAllEffects(timeout:fileID:filePath:line:column:)`` does.
+  public func skipInFlightEffects(
+    timeout: Duration = .seconds(30),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    runtime.handlePostedActions()
+    let running = runtime.actionsWithRunningEffects
+    runtime.cancelAllEffects()
+    if case .off(showSkippedAssertions: true) = exhaustivity, !running.isEmpty {
+      withExpectedIssue(fileID: fileID, filePath: filePath, line: line, column: column) {
+        reportIssue(
+          """
+          'skipInFlightEffects' cancelled \(running.count) effect(s), started by:
+          \(running.map { "  • \($0)" }.joined(separator: "\n"))
+          """,
+          fileID: fileID, filePath: filePath, line: line, column: column
+        )
+      }
+    }
+    await waitForAllEffects(timeout: timeout, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Checks a step: in exhaustive mode, `actual` against `previous` changed by `update`; when
+  /// off, against `actual` changed by `update` (only what the closure changed is compared),
+  /// showing the rest of the difference as a known issue when showing skipped assertions.
+  private func checkStep(
+    _ actual: (State, SharedSnapshot), after previous: (State, SharedSnapshot),
+    _ update: (inout State) -> Void, _ exhaustivity: Exhaustivity, what: String, at location: CallSite
+  ) {
+    var exhaustive = previous
+    SharedSnapshot.editing(&exhaustive.0, in: &exhaustive.1, update)
+    guard case .off(let showSkippedAssertions) = exhaustivity else {
+      return check(actual, against: exhaustive, what: what, at: location)
+    }
+    var partial = actual
+    SharedSnapshot.editing(&partial.0, in: &partial.1, update)
+    check(actual, against: partial, what: what, at: location)
+    guard showSkippedAssertions,
+      SharedSnapshot.isEqual(partial.0, partial.1, actual.0, actual.1),
+      let difference = SharedSnapshot.difference(
+        exhaustive.0, exhaustive.1, actual.0, actual.1, format: .proportional)
+    else { return }
+    withExpectedIssue(
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+    ) {
+      reportIssue(
+        """
+        \(what) differs from the last asserted state in ways the step did not assert \
+        (− expected, + actual):
+
+        \(difference)
+        """,
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+      )
     }
   }
 
@@ -136,32 +297,57 @@ extension InteractorTestHarness where State: Equatable {
     )
   }
 
+  /// The states at `indices`, one a line, for a report.
+  private func listed(_ indices: [Int]) -> String {
+    let (states, shared) = history.withLock { ($0.states, $0.shared) }
+    return indices.map { index in
+      let dump = SharedSnapshot.dump(states[index], shared[index])
+      return "  [\(index)] \(dump.replacingOccurrences(of: "\n", with: "\n      "))"
+    }.joined(separator: "\n")
+  }
+
+  /// Shows effect writes that were skipped, as a known issue.
+  private func showSkipped(writes: [Int], what: String, at location: CallSite) {
+    withExpectedIssue(
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+    ) {
+      reportIssue(
+        "\(what) \(writes.count) state change(s) written by effects:\n\(listed(writes))",
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+      )
+    }
+  }
+
   /// In exhaustive mode, fails if effects wrote changes since the last step that no assertion
-  /// covered, then counts them as asserted so that they are reported once. (States that actions
-  /// sent without a step assertion produced are left to ``assertStates(_:timeout:fileID:filePath:line:column:)``.)
+  /// covered, then counts them as asserted so that they are reported once. When off, they are
+  /// skipped (shown as a known issue when showing skipped assertions). (States that actions sent
+  /// without a step assertion produced are left to ``assertStates(_:timeout:fileID:filePath:line:column:)``.)
   private func reportUnreceived(before what: String, at location: CallSite) {
-    guard exhaustivity == .on else { return }
-    let (unasserted, states, shared) = history.withLock { history in
+    let exhaustivity = self.exhaustivity
+    let unasserted = history.withLock { history in
       let unasserted = (history.cursor..<history.states.count).filter {
         history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
       }
       history.markAsserted(unasserted)
-      return (unasserted, history.states, history.shared)
+      return unasserted
     }
     guard !unasserted.isEmpty else { return }
-    let listed = unasserted.map { index in
-      let dump = SharedSnapshot.dump(states[index], shared[index])
-      return "  [\(index)] \(dump.replacingOccurrences(of: "\n", with: "\n      "))"
-    }
-    reportIssue(
-      """
-      \(unasserted.count) state change(s) written by effects were not asserted before \(what):
-      \(listed.joined(separator: "\n"))
+    switch exhaustivity {
+    case .off(showSkippedAssertions: false):
+      return
+    case .off(showSkippedAssertions: true):
+      showSkipped(writes: unasserted, what: "Before \(what), the test skipped", at: location)
+    case .on:
+      reportIssue(
+        """
+        \(unasserted.count) state change(s) written by effects were not asserted before \(what):
+        \(listed(unasserted))
 
-      Check each with 'await harness.receive { ... }' before sending the next action, or create \
-      the harness with 'exhaustivity: .off'.
-      """,
-      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
-    )
+        Check each with 'await harness.receive { ... }' before sending the next action, or create \
+        the harness with 'exhaustivity: .off'.
+        """,
+        fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
+      )
+    }
   }
 }

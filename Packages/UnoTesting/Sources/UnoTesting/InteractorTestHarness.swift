@@ -59,20 +59,87 @@ import IssueReporting
 /// assertion covered (the message shows them). A state checked by a step assertion, or within the
 /// history that ``assertStates(_:timeout:fileID:filePath:line:column:)`` checked, counts as
 /// asserted; a state equal to the one before it (an action that changed nothing) never needs
-/// asserting. Use ``Exhaustivity/off`` for integration-style tests that check only what they care
-/// about.
+/// asserting.
+///
+/// An integration test of a whole app checks only what it cares about: with
+/// ``Exhaustivity/off`` (settable at any time, or for one block with
+/// ``withExhaustivity(_:_:)``) a step compares only what its closure changed, `receive`
+/// skips the writes it does not describe, and the end of the test checks nothing:
+///
+/// ```swift
+/// let harness = await InteractorTestHarness(AppInteractor())
+/// harness.exhaustivity = .off
+/// await harness.send(.list(.addTapped))                        // nothing asserted
+/// await harness.send(.detail(.recordTapped)) { $0.isRecording = true }
+/// await harness.receive { $0.list.standups[0].meetings.count = 1 }
+/// ```
 @MainActor
 public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
-  /// Whether the harness fails a test that leaves effects running or states unasserted.
-  public enum Exhaustivity: Sendable {
+  /// How much of each step a test must assert.
+  public enum Exhaustivity: Equatable, Sendable {
+    /// Every step compares the whole state, every effect write must be received, and the test
+    /// fails if it ends with effects running or state changes unasserted.
     case on
-    case off
+    /// A step compares only what its closure changed, applied to the actual state; `receive`
+    /// skips the writes until one matches; the end of the test checks nothing. With
+    /// `showSkippedAssertions`, each difference, write or effect skipped is shown as a known
+    /// issue (which does not fail the test), so that a reader sees what went unchecked.
+    case off(showSkippedAssertions: Bool)
+
+    /// Non-exhaustive, without showing what was skipped.
+    public static var off: Self { .off(showSkippedAssertions: false) }
   }
 
   /// The runtime the harness drives.
   public let runtime: InteractorRuntime<State, Action>
-  /// The exhaustivity this harness checks with.
-  public let exhaustivity: Exhaustivity
+
+  /// How much of each step a test must assert; see ``Exhaustivity``. A test may change it
+  /// between steps. Switching back to ``Exhaustivity/on`` counts every state so far as asserted:
+  /// what happened while it was off is not owed.
+  public nonisolated var exhaustivity: Exhaustivity {
+    get { history.withLock { $0.exhaustivity } }
+    set {
+      history.withLock { history in
+        if history.exhaustivity != .on, newValue == .on {
+          history.markAsserted(history.states.indices)
+          history.cursor = history.states.count
+        }
+        history.exhaustivity = newValue
+      }
+    }
+  }
+
+  /// Runs `operation` with ``exhaustivity`` set to `exhaustivity`, then sets it back.
+  ///
+  /// ```swift
+  /// await harness.withExhaustivity(.off) {
+  ///   await harness.send(.path(.element(id: 0, action: .recordTapped)))
+  ///   await harness.receive { $0.path[id: 0, case: \.record]?.secondsElapsed = 1 }
+  /// }
+  /// ```
+  public func withExhaustivity<R>(
+    _ exhaustivity: Exhaustivity,
+    _ operation: () async throws -> R
+  ) async rethrows -> R {
+    let previous = self.exhaustivity
+    self.exhaustivity = exhaustivity
+    defer { self.exhaustivity = previous }
+    return try await operation()
+  }
+
+  /// The dependency values of every later step and of the effects those steps start: those
+  /// in force where the harness was made, with its `withDependencies`. A test may change them
+  /// between steps (a client's answer, which clock is used); effects already running keep the
+  /// values they started with.
+  ///
+  /// ```swift
+  /// harness.dependencies.speechClient.transcribe = { _ in "Hello" }
+  /// await harness.send(.recordTapped) { $0.isRecording = true }
+  /// ```
+  public var dependencies: DependencyValues {
+    get { runtime.dependencyValues }
+    set { runtime.replaceDependencies(newValue) }
+  }
 
   /// Every state so far: the initial state, then one per action and per effect write.
   public var states: [State] { history.withLock { $0.states } }
@@ -96,6 +163,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     var asserted: [Bool] = [true]
     /// Where the step assertions are: the state after the last one checked.
     var cursor = 1
+    /// See ``InteractorTestHarness/exhaustivity``; here so that the deinit, which is not
+    /// isolated, can read it.
+    var exhaustivity: Exhaustivity
 
     /// The states that changed something and that no assertion covered.
     var unasserted: [Int] {
@@ -144,8 +214,19 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
 
   /// Creates a harness that starts from `initialState`. See
   /// ``init(_:exhaustivity:withDependencies:clock:fileID:filePath:line:column:)``.
+  ///
+  /// `initialState` is made with the harness's dependencies, as every step is: a state whose
+  /// initializer reads a dependency (a `@Shared(.fileStorage)` value takes the clock in force, an
+  /// id or a date) sees the test's, without a `withDependencies` around the harness.
+  ///
+  /// ```swift
+  /// let harness = await InteractorTestHarness(
+  ///   initialState: AppState(), AppInteractor(),
+  ///   withDependencies: { $0.continuousClock = clock }
+  /// )
+  /// ```
   public init(
-    initialState: State,
+    initialState: @autoclosure () -> State,
     _ interactor: some Interactor<State, Action>,
     exhaustivity: Exhaustivity = .on,
     withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
@@ -157,15 +238,18 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   ) async {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     self.location = location
-    self.exhaustivity = exhaustivity
-    self.history = Locked(History(states: [initialState], shared: [SharedSnapshot.capture(initialState)]))
-    self.waiters = CountWaiters(clock: clock)
-    self.timeoutClock = clock
     // The runtime captures the dependency values in force where it is created. An error an
     // effect does not handle is reported by the runtime, at the line that wrote the effect.
-    self.runtime = Dependencies.withDependencies(prepareDependencies) {
-      InteractorRuntime(initialState: initialState, interactor: interactor)
+    let (runtime, initialState) = Dependencies.withDependencies(prepareDependencies) {
+      let initialState = initialState()
+      return (InteractorRuntime(initialState: initialState, interactor: interactor), initialState)
     }
+    self.runtime = runtime
+    self.history = Locked(
+      History(
+        states: [initialState], shared: [SharedSnapshot.capture(initialState)], exhaustivity: exhaustivity))
+    self.waiters = CountWaiters(clock: clock)
+    self.timeoutClock = clock
     waiters.update(count: 1)
     runtime.addObserver(withSource: { [weak self] state, source in
       guard let self else { return }
@@ -191,7 +275,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   // Swift Testing could not tell which test the failure belongs to. This deinit runs inline where
   // the last reference goes away and reads only locked or immutable state.
   deinit {
-    guard exhaustivity == .on else { return }
+    guard history.withLock({ $0.exhaustivity }) == .on else { return }
     let running = Self.effectsStillRunning(in: runtime)
     if !running.isEmpty {
       let actions = running.map {

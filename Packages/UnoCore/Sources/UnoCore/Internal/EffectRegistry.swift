@@ -48,6 +48,7 @@ final class EffectRegistry: Sendable {
     mutating func markCancelled(_ effect: EffectRecord) -> Task<Void, Never>? {
       guard !effect.isCancelled, !effect.isFinished else { return nil }
       effect.markCancelled()
+      effect.group?.markLostAnEffect()
       forget(effect)
       return effect.takeTaskToCancel()
     }
@@ -454,6 +455,7 @@ final class EffectGroup: SlotTableElement, @unchecked Sendable {
   let registry: EffectRegistry
   private let cancelled = Atomic(false)
   private let startedEffects = Atomic(false)
+  private let lostEffect = Atomic(false)
   // The `var`s have no dynamic exclusivity checks: each access is instantaneous and made under
   // the registry's lock.
 
@@ -480,4 +482,9 @@ final class EffectGroup: SlotTableElement, @unchecked Sendable {
 
   func markCancelled() { cancelled.store(true, ordering: .releasing) }
   func markStartedEffects() { startedEffects.store(true, ordering: .releasing) }
+
+  /// Whether one of its effects was cancelled before it returned (by its group, an id, or the
+  /// runtime going away): a concatenated part that lost one ends its sequence.
+  var lostAnEffect: Bool { lostEffect.load(ordering: .acquiring) }
+  func markLostAnEffect() { lostEffect.store(true, ordering: .releasing) }
 }

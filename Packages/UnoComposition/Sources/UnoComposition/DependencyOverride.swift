@@ -1,0 +1,122 @@
+import Dependencies
+import UnoCore
+
+extension Interactor {
+  /// Runs this interactor, and every effect it starts, with one dependency set to `value`; its
+  /// parent and siblings keep theirs.
+  ///
+  /// ```swift
+  /// var body: some InteractorOf<Self> {
+  ///   Interact { state, action in … }
+  ///     .when(stateIs: \.editor, actionIs: \.editor) {
+  ///       EditorInteractor()
+  ///         .dependency(\.uuid, .incrementing)
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// The value applies to the interactor's `interact`, to its effects however late they run, to
+  /// its operator state (a `Debounce` inside it), and to its initial value. It works wherever the
+  /// interactor is placed: under `when`, `forEach` over a list or a stack, or as a case of an
+  /// `@Interactor enum`, and it nests: the innermost override of a dependency wins. A test replaces
+  /// a dependency for the whole feature with the harness's `withDependencies` instead.
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency, as a key path of `DependencyValues`.
+  ///   - value: The value the interactor and its effects see.
+  public func dependency<Value: Sendable>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
+  ) -> DependencyOverride<Self> {
+    DependencyOverride(base: self) { $0[keyPath: keyPath] = value }
+  }
+
+  /// Runs this interactor, and every effect it starts, with one dependency changed by `transform`
+  /// from the value in force where it runs; its parent and siblings keep theirs.
+  ///
+  /// ```swift
+  /// RecordMeetingInteractor()
+  ///   .transformDependency(\.speechClient) { $0.transcribe = { _ in "hello" } }
+  /// ```
+  ///
+  /// See ``Interactor/dependency(_:_:)`` for where the value applies.
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping @Sendable (inout Value) -> Void
+  ) -> DependencyOverride<Self> {
+    DependencyOverride(base: self) { transform(&$0[keyPath: keyPath]) }
+  }
+}
+
+/// An interactor that runs its base with some dependencies overridden: made by
+/// ``Interactor/dependency(_:_:)`` and ``Interactor/transformDependency(_:transform:)``.
+///
+/// Each step reads the dependency values in force (the runtime's, with the overrides of the
+/// interactors around this one), applies its overrides, and binds the result around the base's
+/// `interact` and around each of the effects it returns (through `Emission.scope`), so that an
+/// effect sees them however late it runs. Several overrides chained on one interactor
+/// (`.dependency(\.uuid, …).dependency(\.date, …)`) are one `DependencyOverride`, bound once.
+public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitialValue {
+  public typealias DomainState = Base.DomainState
+  public typealias Action = Base.Action
+  public typealias Body = Never
+
+  let base: Base
+  let update: @Sendable (inout DependencyValues) -> Void
+
+  init(base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+    self.base = base
+    self.update = update
+  }
+
+  /// Sets one more dependency, in the same override (bound once per step).
+  public func dependency<Value: Sendable>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
+  ) -> Self {
+    let update = self.update
+    return Self(base: base) {
+      update(&$0)
+      $0[keyPath: keyPath] = value
+    }
+  }
+
+  /// Transforms one more dependency, in the same override (bound once per step).
+  public func transformDependency<Value>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping @Sendable (inout Value) -> Void
+  ) -> Self {
+    let update = self.update
+    return Self(base: base) {
+      update(&$0)
+      transform(&$0[keyPath: keyPath])
+    }
+  }
+
+  /// The values in force here, with this interactor's overrides.
+  func values() -> DependencyValues {
+    var values = DependencyValues._current
+    update(&values)
+    return values
+  }
+
+  public var initialValue: DomainState {
+    DependencyValues.$_current.withValue(values()) { base.initialValue }
+  }
+
+  public var _initialValueIfPresent: DomainState? {
+    DependencyValues.$_current.withValue(values()) { initialValueIfPresent(base) }
+  }
+
+  public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
+    let values = values()
+    let emission = DependencyValues.$_current.withValue(values) {
+      base.interact(state: &state, action: action)
+    }
+    guard !emission.isEmpty else { return emission }
+    return emission.scope(
+      childState: { $0 },
+      withState: { state, step in DependencyValues.$_current.withValue(values) { step(&state) } },
+      around: { _, effect in try await DependencyValues.$_current.withValue(values) { try await effect() } },
+      { state, send in (state, send) }
+    )
+  }
+}
