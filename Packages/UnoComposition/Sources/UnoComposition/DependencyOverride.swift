@@ -54,7 +54,8 @@ extension Interactor {
 /// interactors around this one), applies its overrides, and binds the result around the base's
 /// `interact` and around each of the effects it returns (through `Emission.scope`), so that an
 /// effect sees them however late it runs. Several overrides chained on one interactor
-/// (`.dependency(\.uuid, …).dependency(\.date, …)`) are one `DependencyOverride`, bound once.
+/// (`.dependency(\.uuid, …).dependency(\.date, …)`) are one `DependencyOverride`, bound once;
+/// as with nested ones, the change written closest to the interactor applies last.
 public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action
@@ -68,14 +69,15 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
     self.update = update
   }
 
-  /// Sets one more dependency, in the same override (bound once per step).
+  /// Sets one more dependency, in the same override (bound once per step). As if this override
+  /// were inside the new one: for a dependency both change, this one's change applies last.
   public func dependency<Value: Sendable>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
   ) -> Self {
     let update = self.update
     return Self(base: base) {
-      update(&$0)
       $0[keyPath: keyPath] = value
+      update(&$0)
     }
   }
 
@@ -86,8 +88,8 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   ) -> Self {
     let update = self.update
     return Self(base: base) {
-      update(&$0)
       transform(&$0[keyPath: keyPath])
+      update(&$0)
     }
   }
 

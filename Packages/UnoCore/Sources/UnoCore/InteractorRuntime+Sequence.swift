@@ -13,8 +13,10 @@ extension InteractorRuntime {
   ) -> Emission<State>.Operation {
     Emission<State>.Operation(kind: .perform, priority: nil, callSite: callSite) { [weak self] _, _ in
       for part in parts {
-        guard !Task.isCancelled, let self else { return }
-        let task = await self.startPart(part, ids: ids, scopes: scopes, origin: origin)
+        // The runtime is held only while a part starts: an effect never keeps it alive.
+        guard !Task.isCancelled,
+          let task = await self?.startPart(part, ids: ids, scopes: scopes, origin: origin)
+        else { return }
         await task.finish()
         // A part cancelled as a whole or by one of its ids ends the sequence.
         if Task.isCancelled || task.group?.lostAnEffect == true { return }

@@ -177,6 +177,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     }
   }
   let location: CallSite
+  /// Every skipped assertion shown as a known issue
+  /// (``Exhaustivity/off(showSkippedAssertions:)``), for the harness's own tests.
+  var shownSkippedAssertions: [String] = []
 
   /// Creates a harness that starts from the interactor's `Interactor.initialValue`.
   ///
