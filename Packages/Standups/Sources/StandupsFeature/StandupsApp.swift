@@ -44,18 +44,21 @@ public enum StandupsAppAction: Sendable, Equatable, Codable {
 /// shared value); the detail pushes the record screen (which starts at once) and past meetings.
 @Interactor<StandupsAppState, StandupsAppAction>
 public struct StandupsAppInteractor: Sendable {
-  /// The state a runtime of this interactor starts from.
-  public let initialState: StandupsAppState
+  /// The state a runtime of this interactor starts from, made each time it is read, with the
+  /// dependencies in force there: a runtime or a test harness reads it inside its own, so the
+  /// list's file storage takes their clock and file system.
+  public var initialState: StandupsAppState { makeInitialState() }
+  private let makeInitialState: @Sendable () -> StandupsAppState
 
-  /// The app, starting from `initialState`.
-  public init(initialState: StandupsAppState = StandupsAppState()) {
-    self.initialState = initialState
+  /// The app, starting from `initialState`, which is made when a runtime starts.
+  public init(initialState: @autoclosure @escaping @Sendable () -> StandupsAppState = StandupsAppState()) {
+    self.makeInitialState = initialState
   }
 
   /// Navigation between the screens.
   public var body: some InteractorOf<Self> {
     StartingPushedRecordings {
-      Interact(initialValue: initialState) { state, action in
+      Interact(initialValue: makeInitialState()) { state, action in
         switch action {
         case .list(.standupTapped(let id)):
           guard let standup = Shared(state.list.$standups[id: id]) else { return .state }
