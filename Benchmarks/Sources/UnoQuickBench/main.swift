@@ -165,6 +165,12 @@ func main() async {
   let oneWhenStateActionSend = nanoseconds(iterations: n / 10) { oneWhenStateAction.send(.inner(.increment)) }
   report("when1 send, same-action form", oneWhenSend, " ns")
   report("when1 send, stateAction form", oneWhenStateActionSend, " ns")
+  // A child with one dependency overridden (`.dependency(_:_:)`), against the same child without.
+  let overridden = InteractorRuntime(J1WithDependency())
+  let overriddenSend = nanoseconds(iterations: n / 10) { overridden.send(.inner(.increment)) }
+  precondition(overridden.state.inner.value > 0, "the child with a dependency did not count")
+  report("when1 send, child with one dependency overridden", overriddenSend, " ns")
+  report("ratio when1 send dependency overridden/not", overriddenSend / oneWhenSend)
   var rowSends: [Int: Double] = [:]
   for count in [10, 1_000] {
     let list = InteractorRuntime(BenchListInteractor(count: count))

@@ -62,10 +62,20 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   public typealias Body = Never
 
   let base: Base
+  /// `base`, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
+  let run: AnyInteractor<DomainState, Action>
   let update: @Sendable (inout DependencyValues) -> Void
 
   init(base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
+    self.init(base: base, run: base.eraseToAnyInteractor(), update: update)
+  }
+
+  private init(
+    base: Base, run: AnyInteractor<DomainState, Action>,
+    update: @escaping @Sendable (inout DependencyValues) -> Void
+  ) {
     self.base = base
+    self.run = run
     self.update = update
   }
 
@@ -75,7 +85,7 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable, _ value: Value
   ) -> Self {
     let update = self.update
-    return Self(base: base) {
+    return Self(base: base, run: run) {
       $0[keyPath: keyPath] = value
       update(&$0)
     }
@@ -87,7 +97,7 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> Self {
     let update = self.update
-    return Self(base: base) {
+    return Self(base: base, run: run) {
       transform(&$0[keyPath: keyPath])
       update(&$0)
     }
@@ -111,7 +121,7 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     let values = values()
     let emission = DependencyValues.$_current.withValue(values) {
-      base.interact(state: &state, action: action)
+      run.interact(state: &state, action: action)
     }
     guard !emission.isEmpty else { return emission }
     return emission.scope(

@@ -113,9 +113,7 @@ extension InteractorTestHarness where State: Equatable {
     var skipped: [Int] = []
     while true {
       let (next, count) = history.withLock { history in
-        let candidates = (history.cursor..<history.states.count).filter {
-          history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
-        }
+        let candidates = history.unreceivedWrites
         var found: Int?
         if exhaustivity == .on {
           found = candidates.first
@@ -195,9 +193,7 @@ extension InteractorTestHarness where State: Equatable {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     runtime.handlePostedActions()
     let skipped = history.withLock { history in
-      let skipped = (history.cursor..<history.states.count).filter {
-        history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
-      }
+      let skipped = history.unreceivedWrites
       history.markAsserted(skipped)
       history.cursor = history.states.count
       return skipped
@@ -323,9 +319,7 @@ extension InteractorTestHarness where State: Equatable {
   private func reportUnreceived(before what: String, at location: CallSite) {
     let exhaustivity = self.exhaustivity
     let unasserted = history.withLock { history in
-      let unasserted = (history.cursor..<history.states.count).filter {
-        history.fromEffect[$0] && history.changed[$0] && !history.asserted[$0]
-      }
+      let unasserted = history.unreceivedWrites
       history.markAsserted(unasserted)
       return unasserted
     }

@@ -172,6 +172,12 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
       states.indices.filter { changed[$0] && !asserted[$0] }
     }
 
+    /// The effect writes past the cursor that changed something and that no assertion covered:
+    /// what `receive` looks through, and what a step skips or reports.
+    var unreceivedWrites: [Int] {
+      (cursor..<states.count).filter { fromEffect[$0] && changed[$0] && !asserted[$0] }
+    }
+
     mutating func markAsserted(_ indices: some Sequence<Int>) {
       for index in indices { asserted[index] = true }
     }

@@ -252,7 +252,7 @@ struct Stamped: Sendable, Equatable {
 @Test func nonExhaustiveStepsFromANonisolatedTest() async {
   let harness = await InteractorTestHarness(Profile())
   await harness.withExhaustivity(.off) {
-    await harness.send(.rename("Blob"))
+    harness.send(.rename("Blob"))
     await harness.send(.save) { $0.isSaving = true }.finish()
     await harness.receive { $0.savedCount = 2 }
     await harness.assert { $0.name = "Blob" }
