@@ -190,3 +190,32 @@ struct Greetings: Sendable {
     }
   }
 }
+
+/// A debounced child under an override: the child runs later, from the debounce's timer, and
+/// still sees the value.
+@Interactor<GreeterState, GreeterAction>
+struct DebouncedGreeter: Sendable {
+  let clock: TestClock<Duration>
+  var body: some InteractorOf<Self> {
+    Debounce(for: .seconds(1), clock: clock) { Greeter() }
+  }
+}
+
+@MainActor
+@Suite struct DependencyPerChildLaterStepsTests {
+  @Test func aDebouncedChildSeesTheOverrideWhenItRuns() async {
+    let clock = TestClock()
+    let harness = await InteractorTestHarness(
+      initialState: GreeterState(),
+      DebouncedGreeter(clock: clock).dependency(\.greeting, "debounced"),
+      exhaustivity: .off
+    )
+    let task = harness.send(.read)
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+    harness.assert {
+      $0.seen = "debounced"
+      $0.seenByEffect = "debounced"
+    }
+  }
+}

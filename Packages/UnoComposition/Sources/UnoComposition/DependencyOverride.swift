@@ -52,8 +52,8 @@ extension Interactor {
 ///
 /// Each step reads the dependency values in force (the runtime's, with the overrides of the
 /// interactors around this one), applies its overrides, and binds the result around the base's
-/// `interact` and around each of the effects it returns (through `Emission.scope`), so that an
-/// effect sees them however late it runs. Several overrides chained on one interactor
+/// `interact`, around each of the effects it returns, and around the later steps of those effects
+/// and of its operators (a `Debounce` inside it), so that they see them however late they run. Several overrides chained on one interactor
 /// (`.dependency(\.uuid, …).dependency(\.date, …)`) are one `DependencyOverride`, bound once;
 /// as with nested ones, the change written closest to the interactor applies last.
 public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitialValue {
@@ -124,11 +124,14 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
       run.interact(state: &state, action: action)
     }
     guard !emission.isEmpty else { return emission }
-    return emission.scope(
-      childState: { $0 },
-      withState: { state, step in DependencyValues.$_current.withValue(values) { step(&state) } },
-      around: { _, effect in try await DependencyValues.$_current.withValue(values) { try await effect() } },
-      { state, send in (state, send) }
+    return emission.intercepted(
+      steps: { state, step in Self.bind(values) { step(&state) } },
+      effects: { effect in try await DependencyValues.$_current.withValue(values) { try await effect() } }
     )
+  }
+
+  /// Runs `body` with `values` bound.
+  static func bind<R>(_ values: DependencyValues, _ body: () -> R) -> R {
+    DependencyValues.$_current.withValue(values, operation: body)
   }
 }
