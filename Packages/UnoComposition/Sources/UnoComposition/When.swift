@@ -140,7 +140,8 @@ extension Interactor {
   /// `stateAction`, and: setting the optional to `nil`, by any action or effect, cancels every
   /// effect the child started, in that step; a child action that arrives while it is `nil` is
   /// dropped and reported; presenting it again starts a fresh child. In the child's effects, the
-  /// `dismiss` dependency (``DismissEffect``) sets it to `nil`.
+  /// `dismiss` dependency (``DismissEffect``) sets it to `nil`; in the child and its effects, the
+  /// `isPresented` dependency is `true`.
   @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
@@ -154,7 +155,8 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
+      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] },
+      child: child().dependency(\.isPresented, true),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )

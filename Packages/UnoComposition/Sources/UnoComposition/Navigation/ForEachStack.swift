@@ -59,7 +59,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     _StackForEach(
       parent: self, stack: toStack, action: Action.allCasePaths[keyPath: toStackAction],
-      element: element(), scope: AnyHashableSendable(toStack),
+      element: element().dependency(\.isPresented, true), scope: AnyHashableSendable(toStack),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
