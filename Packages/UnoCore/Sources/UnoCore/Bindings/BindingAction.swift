@@ -1,0 +1,84 @@
+/// A change of one field of a state to a new value: what a form's text field, stepper or picker
+/// sends, so that a form needs no action case, handler and test per field.
+///
+/// ```swift
+/// @CasePathable
+/// enum FormAction: BindableAction, Equatable {
+///   case binding(BindingAction<FormState>)
+///   case saveTapped
+/// }
+///
+/// harness.send(.binding(.set(\.title, "Morning sync"))) { $0.title = "Morning sync" }
+/// ```
+///
+/// A `BindingAction` is applied by `BindingInteractor` (in UnoComposition), in the step that
+/// receives it, before the interactors after it in the builder hear it. It matches a key path in a
+/// `switch`, to react to one field after it was set:
+///
+/// ```swift
+/// case .binding(\.minutes):
+///   state.minutes = max(1, state.minutes)
+///   return .state
+/// ```
+///
+/// Two binding actions are equal when they set the same field to equal values. From JSON (the
+/// host, the terminal, MCP, recordings), a binding is `{"title":"Morning sync"}`, for a state that
+/// names its bindable fields (``BindableState``).
+public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible {
+  /// The field this action sets.
+  public let keyPath: PartialKeyPath<Root> & Sendable
+  /// The value it sets the field to.
+  public let value: any Sendable
+  let set: @Sendable (inout Root) -> Void
+  let isEqualValue: @Sendable (any Sendable) -> Bool
+
+  /// An action that sets the field at `keyPath` to `value`.
+  public static func set<Value: Equatable & Sendable>(
+    _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
+  ) -> Self {
+    Self(
+      keyPath: keyPath, value: value, set: { $0[keyPath: keyPath] = value },
+      isEqualValue: { ($0 as? Value) == value })
+  }
+
+  /// Sets the field in `root`.
+  public func apply(to root: inout Root) {
+    set(&root)
+  }
+
+  /// Whether this action sets the field at `keyPath`: what a `case .binding(\.title)` pattern
+  /// asks.
+  public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, action: Self) -> Bool {
+    (action.keyPath as PartialKeyPath<Root>) == (keyPath as PartialKeyPath<Root>)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    (lhs.keyPath as PartialKeyPath<Root>) == (rhs.keyPath as PartialKeyPath<Root>)
+      && lhs.isEqualValue(rhs.value)
+  }
+
+  /// `.set(\State.field, value)`.
+  public var description: String {
+    ".set(\(String(reflecting: keyPath)), \(String(reflecting: value)))"
+  }
+}
+
+/// An action with a case that carries a ``BindingAction`` of the feature's state, so that a view
+/// model can offer a two-way value for each field (`viewModel.binding(\.title)`) and
+/// `BindingInteractor` can apply it.
+///
+/// ```swift
+/// @CasePathable
+/// enum FormAction: BindableAction {
+///   case binding(BindingAction<FormState>)
+///   case addAttendeeTapped
+/// }
+/// ```
+///
+/// The `binding` case itself satisfies the requirement.
+public protocol BindableAction: Sendable {
+  /// The state whose fields the bindings set.
+  associatedtype State
+  /// The action that carries `action`.
+  static func binding(_ action: BindingAction<State>) -> Self
+}
