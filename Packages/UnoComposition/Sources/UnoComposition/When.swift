@@ -204,6 +204,9 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @usableFromInline let scope: AnyHashableSendable
   /// Where the `when` is written: its messages name it and are reported there.
   @usableFromInline let callSite: CallSite
+  /// Whether the child's actions may press a button of an alert or a dialog it shows
+  /// (``_PresentationClosingAction``), which closes a child presented by an optional.
+  @usableFromInline let closesOnButtons: Bool
 
   // The path of an action that only changes state (`init`, `interact`, `step` and the state
   // accessors) is `@inlinable`, so that it is specialised for the feature's types where the
@@ -222,6 +225,11 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     self.child = child.eraseToAnyInteractor()
     self.scope = scope
     self.callSite = callSite
+    if case .optional = state {
+      self.closesOnButtons = Child.Action.self is any _PresentationClosingAction.Type
+    } else {
+      self.closesOnButtons = false
+    }
   }
 
   @inlinable
@@ -234,7 +242,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    return step(&parentState, then: parentAction) { childState in
+    let closing = closesOnButtons && Self.pressesAButton(childAction)
+    return step(&parentState, then: parentAction, closing: closing) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in
       inactiveActionMessage(childAction, parentState)
@@ -243,16 +252,24 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
 
   /// One child step: run `body` on the child part of the state, let the parent hear
   /// `stateAction` (or, without one, `parentAction`: the action being handled, `nil` for an
-  /// effect's write), and scope what the child emitted. If the child does not exist (another enum
+  /// effect's write), and scope what the child emitted. With `closing`, a child presented by an
+  /// optional is set to `nil` after `body`, before the parent hears the action. If the child does not exist (another enum
   /// case, a `nil` optional), nothing runs and `whenInactive`'s message is reported.
   ///
   /// The child part is changed in place (one mutable access, not a read and a write), and through
   /// its offset when it is a stored property: the key path runtime's generic projection was most
   /// of the cost of a nesting level.
+  /// Whether `childAction` presses a button of an alert or a dialog (see `closesOnButtons`).
+  @usableFromInline
+  static func pressesAButton(_ childAction: Child.Action) -> Bool {
+    (childAction as? any _PresentationClosingAction)?._closesPresentation ?? false
+  }
+
   @inlinable @inline(__always)
   func step(
     _ parentState: inout DomainState,
     then parentAction: Action?,
+    closing: Bool = false,
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
@@ -282,6 +299,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       }
       childEmission = body(&parentState[keyPath: keyPath]!)
       childState = parentState[keyPath: keyPath]!
+      // A button of an alert or a dialog was pressed: it closes before the parent hears it.
+      if closing { parentState[keyPath: keyPath] = nil }
     }
     // `stateAction != nil` and `unsafelyUnwrapped` rather than `if let`: binding the optional
     // copied the case path (two closures, retained and released) at every level, a third of a

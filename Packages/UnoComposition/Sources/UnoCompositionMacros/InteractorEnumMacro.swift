@@ -4,13 +4,16 @@ import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
 /// `@Interactor` on an enum whose cases each carry one interactor: the destinations a screen can
-/// present, or the screens of a navigation stack.
+/// present, or the screens of a navigation stack. A case may also carry an `AlertState<A>` or a
+/// `ConfirmationDialogState<A>` instead, with no interactor to write: its state is the alert, its
+/// action a button's (`A?`, `nil` for a button without one), and pressing closes it.
 ///
 /// ```swift
 /// @Interactor
 /// enum Destination {
 ///   case edit(EditInteractor)
 ///   case confirmDeletion(ConfirmInteractor)
+///   case alert(AlertState<Alert>)
 /// }
 /// ```
 ///
@@ -45,12 +48,34 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       enumDecl.modifiers.contains { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }
       ? "public "
       : enumDecl.modifiers.contains { $0.name.tokenKind == .keyword(.package) } ? "package " : ""
-    let stateCases = cases.map { "  case \($0.name)(\($0.type).DomainState)" }.joined(separator: "\n")
-    let actionCases = cases.map { "  case \($0.name)(\($0.type).Action)" }.joined(separator: "\n")
+    let stateCases = cases.map {
+      "  case \($0.name)(\($0.isButtons ? $0.type : "\($0.type).DomainState"))"
+    }.joined(separator: "\n")
+    let actionCases = cases.map {
+      "  case \($0.name)(\($0.type).\($0.isButtons ? "ButtonAction?" : "Action"))"
+    }.joined(separator: "\n")
     let routes = cases.map {
-      "    .when(stateIs: \\.\($0.name), actionIs: \\.\($0.name)) { \($0.type)() }"
+      let child = $0.isButtons ? "UnoComposition._ButtonsInteractor<\($0.type)>" : $0.type
+      return "    .when(stateIs: \\.\($0.name), actionIs: \\.\($0.name)) { \(child)() }"
     }.joined(separator: "\n")
     let first = cases[0]
+    // An action of a case that shows buttons presses one: it closes the destination.
+    let buttonCases = cases.filter(\.isButtons).map { ".\($0.name)" }
+    var actionConformances = "Sendable"
+    var closing = ""
+    if !buttonCases.isEmpty {
+      actionConformances += ", UnoComposition._PresentationClosingAction"
+      let otherwise = buttonCases.count == cases.count ? "" : "\n  default: return false"
+      closing = """
+
+        /// Whether this action presses a button of an alert or a dialog: it closes the destination.
+        \(access)var _closesPresentation: Bool {
+          switch self {
+          case \(buttonCases.joined(separator: ", ")): return true\(otherwise)
+          }
+        }
+        """
+    }
     return [
       """
       @CasePaths.CasePathable
@@ -60,15 +85,15 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       """,
       """
       @CasePaths.CasePathable
-      \(raw: access)enum Action: Sendable {
-      \(raw: actionCases)
+      \(raw: access)enum Action: \(raw: actionConformances) {
+      \(raw: actionCases)\(raw: closing)
       }
       """,
       "\(raw: access)typealias DomainState = State",
       """
       /// The routing of every case to its child; which case `self` is does not matter.
       \(raw: access)init() {
-        self = .\(raw: first.name)(\(raw: first.type)())
+        self = .\(raw: first.name)(\(raw: first.isButtons ? "._placeholder" : "\(first.type)()"))
       }
       """,
       """
@@ -91,12 +116,45 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
     return [try ExtensionDeclSyntax("extension \(type.trimmed): UnoCore.Interactor {}")]
   }
 
-  /// The enum's cases, each with its name and its interactor's type; `nil` after diagnosing a
-  /// case that does not carry exactly one interactor.
+  /// A case of the enum: its name, the type it carries, and whether that type is an alert or a
+  /// dialog (state only: its child is a `_ButtonsInteractor`) rather than an interactor.
+  private struct Child {
+    let name: String
+    let type: String
+    let isButtons: Bool
+  }
+
+  /// The types a case may carry without an interactor: presentations of buttons.
+  private static let buttonsPresentations: Set<String> = ["AlertState", "ConfirmationDialogState"]
+
+  /// Whether `type` is `AlertState<…>` or `ConfirmationDialogState<…>` (qualified or not); `nil`
+  /// after diagnosing one without its button action type.
+  private static func isButtonsPresentation(
+    _ type: TypeSyntax, caseName: String, in context: some MacroExpansionContext
+  ) -> Bool? {
+    let name: String
+    let generics: GenericArgumentClauseSyntax?
+    if let identifier = type.as(IdentifierTypeSyntax.self) {
+      (name, generics) = (identifier.name.text, identifier.genericArgumentClause)
+    } else if let member = type.as(MemberTypeSyntax.self) {
+      (name, generics) = (member.name.text, member.genericArgumentClause)
+    } else {
+      return false
+    }
+    guard buttonsPresentations.contains(name) else { return false }
+    guard let generics, generics.arguments.count == 1 else {
+      context.diagnose(Diagnostic(node: type, message: EnumMessage.missingButtonAction(caseName, name)))
+      return nil
+    }
+    return true
+  }
+
+  /// The enum's cases; `nil` after diagnosing a case that does not carry exactly one interactor,
+  /// alert or dialog.
   private static func children(
     of enumDecl: EnumDeclSyntax, in context: some MacroExpansionContext
-  ) -> [(name: String, type: String)]? {
-    var children: [(name: String, type: String)] = []
+  ) -> [Child]? {
+    var children: [Child] = []
     var valid = true
     for member in enumDecl.memberBlock.members {
       guard let caseDecl = member.decl.as(EnumCaseDeclSyntax.self) else { continue }
@@ -110,7 +168,13 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
           valid = false
           continue
         }
-        children.append((element.name.text, parameter.type.trimmedDescription))
+        guard let isButtons = isButtonsPresentation(parameter.type, caseName: element.name.text, in: context)
+        else {
+          valid = false
+          continue
+        }
+        children.append(
+          Child(name: element.name.text, type: parameter.type.trimmedDescription, isButtons: isButtons))
       }
     }
     return valid ? children : nil
@@ -122,6 +186,7 @@ enum EnumMessage: DiagnosticMessage {
   case generic(String)
   case noCases(String)
   case notOneInteractor(String, String)
+  case missingButtonAction(String, String)
 
   var message: String {
     switch self {
@@ -147,6 +212,12 @@ enum EnumMessage: DiagnosticMessage {
         interactor, without a label, as in 'case \(caseName)(\(caseName.prefix(1).uppercased() + caseName.dropFirst())Interactor)': \
         it becomes the child that runs while the state is in that case.
         """
+    case .missingButtonAction(let caseName, let type):
+      return """
+        The case '\(caseName)' carries '\(type)' without the action of its buttons: write \
+        '\(type)<\(caseName.prefix(1).uppercased() + caseName.dropFirst())>', with an enum of what each \
+        button does; pressing a button sends it to the parent.
+        """
     }
   }
 
@@ -157,6 +228,7 @@ enum EnumMessage: DiagnosticMessage {
     case .generic: id = "genericEnum"
     case .noCases: id = "noCases"
     case .notOneInteractor: id = "notOneInteractor"
+    case .missingButtonAction: id = "missingButtonAction"
     }
     return MessageID(domain: "UnoCompositionMacros", id: id)
   }

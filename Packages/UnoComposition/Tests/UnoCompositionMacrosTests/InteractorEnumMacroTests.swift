@@ -195,4 +195,148 @@ struct InteractorEnumMacroTests {
       """
     }
   }
+
+  @Test func aCaseCarryingAnAlertOrADialogNeedsNoInteractor() {
+    assertMacro {
+      """
+      @Interactor
+      enum Destination {
+        case edit(EditInteractor)
+        case alert(AlertState<Alert>)
+        case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>)
+      }
+      """
+    } expansion: {
+      #"""
+      enum Destination {
+        case edit(EditInteractor)
+        case alert(AlertState<Alert>)
+        case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>)
+
+        @CasePaths.CasePathable
+        enum State: Sendable {
+          case edit(EditInteractor.DomainState)
+          case alert(AlertState<Alert>)
+          case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>)
+        }
+
+        @CasePaths.CasePathable
+        enum Action: Sendable, UnoComposition._PresentationClosingAction {
+          case edit(EditInteractor.Action)
+          case alert(AlertState<Alert>.ButtonAction?)
+          case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>.ButtonAction?)
+          /// Whether this action presses a button of an alert or a dialog: it closes the destination.
+          var _closesPresentation: Bool {
+            switch self {
+            case .alert, .endMeeting:
+            return true
+            default:
+            return false
+            }
+          }
+        }
+
+        typealias DomainState = State
+
+        /// The routing of every case to its child; which case `self` is does not matter.
+        init() {
+          self = .edit(EditInteractor())
+        }
+
+        var body: some UnoCore.Interactor<State, Action> {
+          UnoComposition.Empty<State, Action>()
+            .when(stateIs: \.edit, actionIs: \.edit) {
+            EditInteractor()
+          }
+            .when(stateIs: \.alert, actionIs: \.alert) {
+            UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+          }
+            .when(stateIs: \.endMeeting, actionIs: \.endMeeting) {
+            UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
+          }
+        }
+      }
+
+      extension Destination: UnoCore.Interactor {
+      }
+      """#
+    }
+  }
+
+  @Test func anEnumOfAlertsOnlyStartsInItsFirstAlert() {
+    assertMacro {
+      """
+      @Interactor
+      public enum Confirmation {
+        case alert(AlertState<Alert>)
+      }
+      """
+    } expansion: {
+      #"""
+      public enum Confirmation {
+        case alert(AlertState<Alert>)
+
+        @CasePaths.CasePathable
+        public enum State: Sendable {
+          case alert(AlertState<Alert>)
+        }
+
+        @CasePaths.CasePathable
+        public enum Action: Sendable, UnoComposition._PresentationClosingAction {
+          case alert(AlertState<Alert>.ButtonAction?)
+          /// Whether this action presses a button of an alert or a dialog: it closes the destination.
+          public var _closesPresentation: Bool {
+            switch self {
+            case .alert:
+            return true
+            }
+          }
+        }
+
+        public typealias DomainState = State
+
+        /// The routing of every case to its child; which case `self` is does not matter.
+        public init() {
+          self = .alert(._placeholder)
+        }
+
+        public var body: some UnoCore.Interactor<State, Action> {
+          UnoComposition.Empty<State, Action>()
+            .when(stateIs: \.alert, actionIs: \.alert) {
+            UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+          }
+        }
+      }
+
+      extension Confirmation: UnoCore.Interactor {
+      }
+      """#
+    }
+  }
+
+  @Test func anAlertWithoutItsButtonActionIsRefusedAtTheType() {
+    assertMacro {
+      """
+      @Interactor
+      enum Destination {
+        case edit(EditInteractor)
+        case alert(AlertState)
+        case dialog(ConfirmationDialogState<A, B>)
+      }
+      """
+    } diagnostics: {
+      """
+      @Interactor
+      enum Destination {
+        case edit(EditInteractor)
+        case alert(AlertState)
+                   ┬─────────
+                   ╰─ 🛑 The case 'alert' carries 'AlertState' without the action of its buttons: write 'AlertState<Alert>', with an enum of what each button does; pressing a button sends it to the parent.
+        case dialog(ConfirmationDialogState<A, B>)
+                    ┬────────────────────────────
+                    ╰─ 🛑 The case 'dialog' carries 'ConfirmationDialogState' without the action of its buttons: write 'ConfirmationDialogState<Dialog>', with an enum of what each button does; pressing a button sends it to the parent.
+      }
+      """
+    }
+  }
 }
