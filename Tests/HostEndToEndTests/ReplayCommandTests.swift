@@ -116,11 +116,11 @@ import Testing
       of: "standups", in: directory, arguments: ["--ids", "incrementing"],
       actions: [
         #"{"op":"send","session":1,"action":{"list":{"addTapped":{}}}}"#,
-        #"{"op":"send","session":1,"action":{"list":{"addForm":{"titleChanged":{"title":"Sync"}}}}}"#,
+        #"{"op":"send","session":1,"action":{"list":{"addForm":{"binding":{"title":"Sync"}}}}}"#,
         #"{"op":"send","session":1,"action":{"list":{"saveAddTapped":{}}}}"#,
         #"{"op":"send","session":1,"action":{"list":{"standupTapped":{"id":"\#(id)"}}}}"#,
         detail(#"{"editTapped":{}}"#),
-        detail(#"{"destination":{"edit":{"durationChanged":{"minutes":10}}}}"#),
+        detail(#"{"destination":{"edit":{"binding":{"minutes":10}}}}"#),
         detail(#"{"saveEditTapped":{}}"#, request: "saved"),
       ],
       lastRequest: "saved")

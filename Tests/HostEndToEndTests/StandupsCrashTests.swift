@@ -38,7 +38,7 @@ import Testing
       burst: { round, index in
         [
           #"{"op":"send","session":1,"action":{"list":"addTapped"}}"#,
-          #"{"op":"send","session":1,"action":{"list":{"addForm":{"titleChanged":{"title":"Added \#(round).\#(index)"}}}}}"#,
+          #"{"op":"send","session":1,"action":{"list":{"addForm":{"binding":{"title":"Added \#(round).\#(index)"}}}}}"#,
           #"{"op":"send","session":1,"action":{"list":"saveAddTapped"}}"#,
         ]
       },

@@ -44,7 +44,7 @@ import Testing
 
     let second = try await Self.typing(["open 1", "edit", "title Design", "remove 1", "save"], in: directory)
     #expect(second.contains(#"title: "Standup: Morning sync""#))
-    #expect(second.contains("+   question: nil") || second.contains("form: nil"))
+    #expect(second.contains("alert: nil") || second.contains("form: nil"))
     let saved = try Self.saved(in: directory)
     #expect(saved.map(\.title) == ["Design"])
     #expect(saved.first?.attendees.map(\.name) == ["Blob Jr"])
@@ -54,12 +54,75 @@ import Testing
     #expect(third.contains(#"summary: "Design: 1 attendee, 10 min""#))
   }
 
+  @Test func deletingShowsAnAlertWhoseButtonsArePressedByLabelOrNumber() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = try await Self.typing(
+      [
+        "add", "title Design", "attendee Blob", "save", "open 1", "delete", "press Cancel", "delete",
+        "press Nope", "press 1",
+      ], in: directory)
+    #expect(output.contains(#"title: "Delete “Design”?""#))
+    #expect(output.contains(#""1. Delete (destructive)""#) && output.contains(#""2. Cancel (cancel)""#))
+    #expect(output.contains("'Nope' is not a button of what is shown; its buttons: 1. Delete, 2. Cancel."))
+    // "Cancel" only closed the alert; "1" deleted the standup.
+    #expect(try Self.saved(in: directory).isEmpty)
+  }
+
+  @Test func endingAMeetingEarlyShowsADialogAndItsShortCommandsPressItsButtons() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let output = try await Self.typing(
+      [
+        "add", "title Sync", "attendee Blob", "save", "open 1", "record", "end", "resume", "end",
+        "press discard", "press 1",
+      ], in: directory)
+    #expect(output.contains(#"kind: "dialog""#) && output.contains(#"title: "End the meeting?""#))
+    #expect(output.contains(#""2. Discard (destructive)""#))
+    #expect(output.contains("No alert or dialog is shown: there is no button to press."))
+    #expect(try Self.saved(in: directory).first?.meetings.isEmpty == true)
+  }
+
+  @Test func overJSONABindingSetsAFieldAndABadOneIsAnErrorNamingTheFields() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let (lines, status) = try await HostProcess.run(
+      ["serve", "--data-dir", directory.path] + HostProcess.patientDrain,
+      input: [
+        #"{"op":"open","feature":"standups"}"#,
+        #"{"op":"send","session":1,"action":{"list":"addTapped"},"id":"open"}"#,
+        #"{"op":"send","session":1,"action":{"list":{"addForm":{"binding":{"title":"Sync"}}}},"id":"title"}"#,
+        #"{"op":"send","session":1,"action":{"list":{"addForm":{"binding":{"minutes":12}}}},"id":"minutes"}"#,
+        #"{"op":"send","session":1,"action":{"list":{"addForm":{"binding":{"colour":"red"}}}},"id":"unknown"}"#,
+        #"{"op":"send","session":1,"action":{"list":{"addForm":{"binding":{"minutes":"ten"}}}},"id":"type"}"#,
+        #"{"op":"send","session":1,"action":{"list":"saveAddTapped"},"id":"save"}"#,
+        #"{"op":"features","id":"features"}"#,
+      ].map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    let unknown = try #require(lines.first { $0.contains(#""id":"unknown""#) })
+    #expect(unknown.contains(#""code":"invalid_payload""#))
+    #expect(
+      unknown.contains(
+        "'colour' is not a bindable field of StandupFormState. Bindable fields: title, minutes, theme, attendees."
+      ))
+    let type = try #require(lines.first { $0.contains(#""id":"type""#) })
+    #expect(type.contains("The field 'minutes' of StandupFormState expects Int"))
+    // Neither bad binding changed anything: the saved standup has the good ones.
+    let saved = try Self.saved(in: directory)
+    #expect(saved.map(\.title) == ["Sync"] && saved.map(\.durationSeconds) == [720])
+    let features = try #require(lines.first { $0.contains(#""id":"features""#) })
+    #expect(
+      features.contains(
+        #""bindable":["title: String","minutes: Int","theme: Theme","attendees: [Attendee]"]"#))
+  }
+
   @Test func helpAndMistakesSpeakToAPersonWithoutSwiftInternals() async throws {
     let directory = try Self.dataDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let output = try await Self.typing(
       ["help", "open 1", "next", "title Sync", "add", "minutes ten", "fly", "cancel", "back"], in: directory)
     #expect(output.contains("Short commands:"))
+    #expect(output.contains("press <button>"))
     #expect(
       output.contains("  open <n>         Opens the nth standup of the list, or the nth meeting of a detail.")
     )

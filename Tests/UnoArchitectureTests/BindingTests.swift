@@ -147,12 +147,12 @@ struct WatchedForm: Sendable {
     #expect {
       try JSONDecoder().decode(BindingAction<FormState>.self, from: Data(#"{"minutes":"ten"}"#.utf8))
     } throws: { error in
-      "\(error)".contains("The field 'minutes' of FormState takes a Int")
+      "\(error)".contains("The field 'minutes' of FormState expects Int")
     }
     #expect {
       try JSONDecoder().decode(BindingAction<FormState>.self, from: Data(#"{"theme":"purple"}"#.utf8))
     } throws: { error in
-      "\(error)".contains("The field 'theme' of FormState takes a FormTheme")
+      "\(error)".contains("The field 'theme' of FormState expects FormTheme")
     }
   }
 

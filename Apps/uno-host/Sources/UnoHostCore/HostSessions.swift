@@ -420,7 +420,7 @@ public final class HostSessions {
 extension FeatureRegistry {
   /// The features as hosts list them (the `features` answer, MCP's `list_features`): each one's
   /// name, summary and actions, an action as its ``FeaturePlugin/ActionInfo`` encodes (its name,
-  /// its path, what it does and an example).
+  /// its path, what it does, an example, and for a binding the fields it may set, `bindable`).
   public var listing: JSONValue {
     .array(
       plugins.map { plugin in
@@ -429,11 +429,15 @@ extension FeatureRegistry {
           "summary": .string(plugin.summary),
           "actions": .array(
             plugin.actions.map { action in
-              .object([
+              var info: [String: JSONValue] = [
                 "name": .string(action.name), "path": .string(action.path),
                 "summary": .string(action.summary),
                 "example": action.example,
-              ])
+              ]
+              if !action.bindableFields.isEmpty {
+                info["bindable"] = .array(action.bindableFields.map(JSONValue.string))
+              }
+              return .object(info)
             }),
         ])
       })

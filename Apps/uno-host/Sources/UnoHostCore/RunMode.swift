@@ -47,6 +47,10 @@ public func describeFeatures(_ registry: FeatureRegistry) -> String {
       let padding = String(repeating: " ", count: width - action.path.count)
       text += "  \(action.path)\(padding)  \(action.summary)\n"
       text += "  \(String(repeating: " ", count: width))  e.g. \(action.example.text)\n"
+      if !action.bindableFields.isEmpty {
+        text +=
+          "  \(String(repeating: " ", count: width))  bindable: \(action.bindableFields.joined(separator: ", "))\n"
+      }
     }
     text += "\n"
   }

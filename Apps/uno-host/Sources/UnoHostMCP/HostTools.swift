@@ -141,7 +141,12 @@ enum HostTool: String, CaseIterable, Sendable {
 
   private func actionList(_ registry: FeatureRegistry) -> String {
     registry.plugins.map { plugin in
-      let actions = plugin.actions.map { "  - \($0.path): \($0.summary) Example: \($0.example.text)" }
+      let actions = plugin.actions.map { action in
+        let bindable =
+          action.bindableFields.isEmpty
+          ? "" : " Bindable fields: \(action.bindableFields.joined(separator: ", "))."
+        return "  - \(action.path): \(action.summary) Example: \(action.example.text)\(bindable)"
+      }
       return (["- \(plugin.name): \(plugin.summary)"] + actions).joined(separator: "\n")
     }.joined(separator: "\n")
   }

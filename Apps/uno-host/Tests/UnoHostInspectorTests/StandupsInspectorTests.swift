@@ -26,7 +26,7 @@ import UnoPlugin
     }
     try send(.object(["addTapped": .emptyObject]), "open-form")
     try send(
-      .object(["addForm": .object(["titleChanged": .object(["title": .string("Morning sync")])])]), "type")
+      .object(["addForm": .object(["binding": .object(["title": .string("Morning sync")])])]), "type")
     try send(.object(["saveAddTapped": .emptyObject]), "save")
 
     // The timeline: the list as it was after each entry, not as it is now.

@@ -4,15 +4,6 @@ import Foundation
 import UnoComposition
 import UnoCore
 
-/// The question asked when a meeting is ended before its time.
-public struct EndMeetingState: Sendable, Equatable, Codable {
-  /// Whether "discard" is offered: not when the last speaker asked to go on ("next").
-  public var isDiscardable: Bool
-
-  /// The question; `isDiscardable` says whether discarding is offered.
-  public init(isDiscardable: Bool) { self.isDiscardable = isDiscardable }
-}
-
 /// The answers to "end the meeting?".
 @CasePathable
 public enum EndMeetingAction: Sendable, Equatable, Codable {
@@ -24,24 +15,12 @@ public enum EndMeetingAction: Sendable, Equatable, Codable {
   case resume
 }
 
-/// The end-meeting question's logic: none; the record screen hears the answer.
-@Interactor<EndMeetingState, EndMeetingAction>
-public struct EndMeetingInteractor: Sendable {
-  /// The question.
-  public init() {}
-
-  /// Nothing: the record screen acts on the answer.
-  public var body: some InteractorOf<Self> {
-    Interact(initialValue: EndMeetingState(isDiscardable: true)) { _, _ in .state }
-  }
-}
-
 /// Recording a meeting: whose turn it is, how long is left, what was said.
 public struct RecordMeetingState: Sendable, Equatable, Codable {
   /// The standup: a reference into the list's value; the meeting is saved into it.
   @Shared public var standup: Standup
-  /// Whole seconds since the meeting started (not counting while the end-meeting question is
-  /// asked).
+  /// Whole seconds since the meeting started (not counting while the end-meeting dialog is
+  /// shown).
   public var secondsElapsed: Int
   /// Who speaks: an index into the standup's attendees.
   public var speakerIndex: Int
@@ -49,13 +28,14 @@ public struct RecordMeetingState: Sendable, Equatable, Codable {
   public var transcript: String
   /// Why there is no transcript, when the speech client cannot make one.
   public var transcriptStatus: String?
-  /// "End the meeting?", while it is asked.
-  public var endMeeting: EndMeetingState?
+  /// "End the meeting?", while it is asked: save and end, discard (unless the last speaker asked
+  /// to go on), or resume.
+  public var endMeeting: ConfirmationDialogState<EndMeetingAction>?
 
   /// A meeting of `standup` about to start.
   public init(
     standup: Shared<Standup>, secondsElapsed: Int = 0, speakerIndex: Int = 0, transcript: String = "",
-    transcriptStatus: String? = nil, endMeeting: EndMeetingState? = nil
+    transcriptStatus: String? = nil, endMeeting: ConfirmationDialogState<EndMeetingAction>? = nil
   ) {
     self._standup = standup
     self.secondsElapsed = secondsElapsed
@@ -84,8 +64,8 @@ public enum RecordMeetingAction: Sendable, Equatable, Codable {
   case nextTapped
   /// Asks whether to end the meeting: save, discard, or resume.
   case endTapped
-  /// The answer to "end the meeting?".
-  case endMeeting(EndMeetingAction)
+  /// A button of "end the meeting?" (`nil`: a button without an action; none has one).
+  case endMeeting(EndMeetingAction?)
 }
 
 /// The record screen's logic: a timer on the `continuousClock` dependency, a transcript from the
@@ -118,24 +98,22 @@ public struct RecordMeetingInteractor: Sendable {
           state.speakerIndex += 1
           state.secondsElapsed = state.speakerIndex * state.secondsPerAttendee
         } else {
-          state.endMeeting = EndMeetingState(isDiscardable: false)
+          state.endMeeting = .endMeeting(isDiscardable: false)
         }
         return .state
       case .endTapped:
-        state.endMeeting = EndMeetingState(isDiscardable: true)
+        state.endMeeting = .endMeeting(isDiscardable: true)
         return .state
+      // The dialog is closed already: any of its buttons closes it.
       case .endMeeting(.saveAndEnd):
-        state.endMeeting = nil
         return end(&state)
       case .endMeeting(.discard):
-        state.endMeeting = nil
         return .perform { _, _ in await dismiss() }
-      case .endMeeting(.resume):
-        state.endMeeting = nil
+      case .endMeeting(.resume), .endMeeting(nil):
         return .state
       }
     }
-    .when(stateIs: \.endMeeting, actionIs: \.endMeeting) { EndMeetingInteractor() }
+    .when(stateIs: \.endMeeting, actionIs: \.endMeeting)
   }
 
   /// One tick a second; the speaker changes when their time is up, and the meeting ends by itself
@@ -184,5 +162,18 @@ public struct RecordMeetingInteractor: Sendable {
     let meeting = Meeting(id: uuid(), date: now, transcript: state.transcript)
     state.$standup.withLock { _ = $0.meetings.insert(meeting, at: 0) }
     return .perform { _, _ in await dismiss() }
+  }
+}
+
+extension ConfirmationDialogState where Action == EndMeetingAction {
+  /// "End the meeting?": save and end, discard (when `isDiscardable`), or resume.
+  public static func endMeeting(isDiscardable: Bool) -> Self {
+    var buttons: [ButtonState<EndMeetingAction>] = [ButtonState(action: .saveAndEnd, label: "Save and end")]
+    if isDiscardable { buttons.append(ButtonState(role: .destructive, action: .discard, label: "Discard")) }
+    buttons.append(ButtonState(role: .cancel, action: .resume, label: "Resume"))
+    return ConfirmationDialogState(
+      title: "End the meeting?", titleVisibility: .visible,
+      message: isDiscardable ? "You are ending the meeting early." : "Every attendee has spoken.",
+      buttons: buttons)
   }
 }

@@ -3,43 +3,20 @@ import Foundation
 import UnoComposition
 import UnoCore
 
-/// A confirmation: go on, or not.
-public struct ConfirmationState: Sendable, Equatable, Codable {
-  /// The question asked.
-  public var message: String
-
-  /// A confirmation asking `message`.
-  public init(message: String) { self.message = message }
-}
-
-/// The answers to a confirmation.
-@CasePathable
-public enum ConfirmationAction: Sendable, Equatable, Codable {
-  /// Yes.
-  case confirm
-  /// No.
-  case cancel
-}
-
-/// A confirmation's logic: none; its parent hears the answer.
-@Interactor<ConfirmationState, ConfirmationAction>
-public struct ConfirmationInteractor: Sendable {
-  /// A confirmation.
-  public init() {}
-
-  /// Nothing: the parent acts on the answer.
-  public var body: some InteractorOf<Self> {
-    Interact(initialValue: ConfirmationState(message: "")) { _, _ in .state }
-  }
-}
-
 /// What the detail can present over itself.
 @Interactor
 public enum DetailDestination {
   /// The form, on a copy of the standup.
   case edit(StandupFormInteractor)
-  /// "Delete this standup?"
-  case confirmDeletion(ConfirmationInteractor)
+  /// "Delete this standup?": Delete, or Cancel.
+  case alert(AlertState<Alert>)
+
+  /// What the alert's buttons do.
+  @CasePathable
+  public enum Alert: Sendable, Equatable, Codable {
+    /// Deletes the standup.
+    case confirmDeletion
+  }
 }
 extension DetailDestination.State: Equatable, Codable {}
 extension DetailDestination.Action: Equatable, Codable {}
@@ -48,7 +25,7 @@ extension DetailDestination.Action: Equatable, Codable {}
 public struct StandupDetailState: Sendable, Equatable, Codable {
   /// The standup: a reference into the list's value, so that a change here is the list's.
   @Shared public var standup: Standup
-  /// The form or the confirmation presented over the detail, if any.
+  /// The form or the alert presented over the detail, if any.
   public var destination: DetailDestination.State?
 
   /// A detail of `standup`.
@@ -73,7 +50,7 @@ public enum StandupDetailAction: Sendable, Equatable, Codable {
   case recordTapped
   /// Opens a past meeting (its parent pushes it).
   case meetingTapped(id: UUID)
-  /// An action of the form or the confirmation.
+  /// An action of the form, or a button of the alert.
   case destination(DetailDestination.Action)
 }
 
@@ -105,22 +82,32 @@ public struct StandupDetailInteractor: Sendable {
         state.destination = nil
         return .state
       case .deleteTapped:
-        state.destination = .confirmDeletion(
-          ConfirmationState(message: "Delete “\(state.standup.title)”? Its meetings are deleted too."))
+        state.destination = .alert(.deletion(of: state.standup))
         return .state
-      case .destination(.confirmDeletion(.confirm)):
-        state.destination = nil
+      case .destination(.alert(.confirmDeletion)):
+        // The alert is closed already: any of its buttons closes it.
         let id = state.standup.id
         @Shared(.standups) var standups: IdentifiedArrayOf<Standup> = []
         $standups.withLock { _ = $0.remove(id: id) }
         return .perform { _, _ in await dismiss() }
-      case .destination(.confirmDeletion(.cancel)):
-        state.destination = nil
-        return .state
       case .recordTapped, .meetingTapped, .destination:
         return .state
       }
     }
     .when(stateIs: \.destination, actionIs: \.destination) { DetailDestination() }
+  }
+}
+
+extension AlertState where Action == DetailDestination.Alert {
+  /// "Delete “Morning sync”?": Delete, or Cancel.
+  public static func deletion(of standup: Standup) -> Self {
+    AlertState(
+      title: "Delete “\(standup.title)”?",
+      message: "Its meetings are deleted too.",
+      buttons: [
+        ButtonState(role: .destructive, action: .confirmDeletion, label: "Delete"),
+        ButtonState(role: .cancel, label: "Cancel"),
+      ]
+    )
   }
 }

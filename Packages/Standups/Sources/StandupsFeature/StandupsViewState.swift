@@ -6,7 +6,7 @@ import UnoPresentation
 /// What the Standups app shows: which screens are stacked, and what the one on top shows.
 ///
 /// Only the top screen's part is set (`list`, `detail`, `recording` or `meeting`), and `form` or
-/// `question` when one is presented over it.
+/// `alert` when one is presented over it.
 public struct StandupsViewState: Sendable, Equatable, Codable {
   /// One screen of the stack: the list (no id) or a pushed screen (its stack id, which its
   /// actions are addressed to).
@@ -77,6 +77,19 @@ public struct StandupsViewState: Sendable, Equatable, Codable {
     public var attendees: [String]
   }
 
+  /// An alert or a confirmation dialog, with its buttons.
+  public struct Alert: Sendable, Equatable, Codable {
+    /// "alert" or "dialog".
+    public var kind: String
+    /// "Delete “Morning sync”?".
+    public var title: String
+    /// The text under the title, if any.
+    public var message: String?
+    /// The buttons, numbered from 1, with their role if any: "1. Delete (destructive)" (pressed by
+    /// `press Delete` or `press 1`).
+    public var buttons: [String]
+  }
+
   /// The screens, bottom first.
   public var screens: [Screen] = []
   /// What is on top: "list", "detail", "record" or "meeting".
@@ -91,8 +104,8 @@ public struct StandupsViewState: Sendable, Equatable, Codable {
   public var meeting: PastMeeting?
   /// The form presented over the top screen, if any.
   public var form: Form?
-  /// The question asked over the top screen, if any, with its answers.
-  public var question: String?
+  /// The alert or dialog shown over the top screen, if any.
+  public var alert: Alert?
 
   /// An empty list.
   public init() {}
@@ -127,16 +140,14 @@ public struct StandupsViewStateReducer: Sendable {
         view.detail = .init(detail.standup)
         switch detail.destination {
         case .edit(let form)?: view.form = .init(form, purpose: "Edit standup")
-        case .confirmDeletion(let question)?: view.question = "\(question.message) (confirm or cancel)"
+        case .alert(let alert)?: view.alert = .init(kind: "alert", alert.title, alert.message, alert.buttons)
         case nil: break
         }
       case .record(let record):
         view.top = "record"
         view.recording = .init(record)
-        if let end = record.endMeeting {
-          view.question =
-            end.isDiscardable
-            ? "End the meeting? (save, discard or resume)" : "End the meeting? (save or resume)"
+        if let dialog = record.endMeeting {
+          view.alert = .init(kind: "dialog", dialog.title, dialog.message, dialog.buttons)
         }
       case .meeting(let meeting):
         view.top = "meeting"
@@ -195,12 +206,24 @@ extension StandupsViewState.Recording {
   }
 }
 
+extension StandupsViewState.Alert {
+  fileprivate init<Action>(
+    kind: String, _ title: String, _ message: String?, _ buttons: [ButtonState<Action>]
+  ) {
+    self.init(
+      kind: kind, title: title, message: message,
+      buttons: buttons.enumerated().map { offset, button in
+        "\(offset + 1). \(button.label)" + (button.role.map { " (\($0.rawValue))" } ?? "")
+      })
+  }
+}
+
 extension StandupsViewState.Form {
   fileprivate init(_ form: StandupFormState, purpose: String) {
     self.init(
       purpose: purpose,
       title: form.standup.title,
-      minutes: Int(form.standup.duration.components.seconds / 60),
+      minutes: form.minutes,
       theme: form.standup.theme.rawValue,
       attendees: form.standup.attendees.enumerated().map { "\($0.offset + 1). \($0.element.name)" })
   }

@@ -16,24 +16,27 @@ let standupsCommands: [FeatureCommand<StandupsAppAction, StandupsAppState>] = [
   },
   .init("title", argument: "text", summary: "Types the title in the open form.") {
     state, argument throws(FeatureCommandError) in
-    try form(state, .titleChanged(title: try text(argument, for: "title")))
+    try form(state, .binding(.set(\.standup.title, try text(argument, for: "title"))))
   },
   .init("minutes", argument: "n", summary: "Sets the length of a meeting in the open form.") {
     state, argument throws(FeatureCommandError) in
     guard let minutes = argument.flatMap({ Int($0) }), minutes > 0 else {
       throw FeatureCommandError("'minutes' takes a whole number of minutes, e.g. 'minutes 5'.")
     }
-    return try form(state, .durationChanged(minutes: minutes))
+    return try form(state, .binding(.set(\.minutes, minutes)))
   },
   .init("attendee", argument: "name", summary: "Adds an attendee in the open form.") {
     state, argument throws(FeatureCommandError) in
     let name = try text(argument, for: "attendee")
-    // The form starts with one blank attendee: the first name fills it.
+    // The form starts with one blank attendee: the first name fills it, as a binding of the
+    // attendees with that name.
     if let draft = openForm(state), draft.standup.attendees.count == 1,
       let blank = draft.standup.attendees.first,
       blank.name.isEmpty
     {
-      return try form(state, .attendeeRenamed(id: blank.id, name: name))
+      var attendees = draft.standup.attendees
+      attendees[id: blank.id]?.name = name
+      return try form(state, .binding(.set(\.standup.attendees, attendees)))
     }
     return try form(state, .attendeeAdded(name: name))
   },
@@ -52,9 +55,9 @@ let standupsCommands: [FeatureCommand<StandupsAppAction, StandupsAppState>] = [
       throw FeatureCommandError(
         "'theme' takes one of: \(Theme.allCases.map(\.rawValue).joined(separator: ", ")).")
     }
-    return try form(state, .themeChanged(theme: theme))
+    return try form(state, .binding(.set(\.standup.theme, theme)))
   },
-  .init("save", summary: "Saves the open form, or saves the meeting being ended.") {
+  .init("save", summary: "Saves the open form, or presses \"Save and end\" on the meeting being ended.") {
     state, _ throws(FeatureCommandError) in
     if state.path.isEmpty, state.list.addForm != nil { return .list(.saveAddTapped) }
     switch top(state) {
@@ -67,15 +70,14 @@ let standupsCommands: [FeatureCommand<StandupsAppAction, StandupsAppState>] = [
       throw FeatureCommandError("There is nothing to save: no form is open and no meeting is being ended.")
     }
   },
-  .init("cancel", summary: "Closes the open form, or answers no to a question.") {
+  .init("cancel", summary: "Closes the open form, or presses the cancel button of the alert shown.") {
     state, _ throws(FeatureCommandError) in
     if state.path.isEmpty, state.list.addForm != nil { return .list(.cancelAddTapped) }
     switch top(state) {
     case (let id, .detail(let detail))?:
       switch detail.destination {
       case .edit?: return .path(.element(id: id, action: .detail(.cancelEditTapped)))
-      case .confirmDeletion?:
-        return .path(.element(id: id, action: .detail(.destination(.confirmDeletion(.cancel)))))
+      case .alert?: return .path(.element(id: id, action: .detail(.destination(.alert(nil)))))
       case nil: break
       }
     case (let id, .record(let record))? where record.endMeeting != nil:
@@ -116,11 +118,31 @@ let standupsCommands: [FeatureCommand<StandupsAppAction, StandupsAppState>] = [
     state, _ throws(FeatureCommandError) in
     try detail(state, .deleteTapped, "'delete'")
   },
-  .init("confirm", summary: "Answers yes to \"delete?\".") { state, _ throws(FeatureCommandError) in
-    guard case (let id, .detail(let detail))? = top(state), case .confirmDeletion? = detail.destination else {
-      throw FeatureCommandError("There is no question to confirm.")
+  .init("confirm", summary: "Presses \"Delete\" on \"delete?\".") { state, _ throws(FeatureCommandError) in
+    guard case (let id, .detail(let detail))? = top(state), case .alert? = detail.destination else {
+      throw FeatureCommandError("There is no alert to confirm.")
     }
-    return .path(.element(id: id, action: .detail(.destination(.confirmDeletion(.confirm)))))
+    return .path(.element(id: id, action: .detail(.destination(.alert(.confirmDeletion)))))
+  },
+  .init(
+    "press", argument: "button",
+    summary:
+      "Presses a button of the alert or dialog shown, by its label or its number (press Delete, press 1)."
+  ) { state, argument throws(FeatureCommandError) in
+    let choice = try text(argument, for: "press")
+    switch top(state) {
+    case (let id, .detail(let detail))?:
+      guard case .alert(let alert)? = detail.destination else { break }
+      let action = try press(choice, among: alert.buttons)
+      return .path(.element(id: id, action: .detail(.destination(.alert(action)))))
+    case (let id, .record(let record))?:
+      guard let dialog = record.endMeeting else { break }
+      let action = try press(choice, among: dialog.buttons)
+      return .path(.element(id: id, action: .record(.endMeeting(action))))
+    default:
+      break
+    }
+    throw FeatureCommandError("No alert or dialog is shown: there is no button to press.")
   },
   .init("record", summary: "Starts a meeting of the standup shown.") { state, _ throws(FeatureCommandError) in
     try detail(state, .recordTapped, "'record'")
@@ -134,7 +156,9 @@ let standupsCommands: [FeatureCommand<StandupsAppAction, StandupsAppState>] = [
   },
   .init("discard", summary: "Leaves the meeting being ended without saving it.") {
     state, _ throws(FeatureCommandError) in
-    guard case (_, .record(let record))? = top(state), record.endMeeting?.isDiscardable == true else {
+    guard case (_, .record(let record))? = top(state),
+      record.endMeeting?.buttons.contains(where: { $0.action == .discard }) == true
+    else {
       throw FeatureCommandError("There is no meeting to discard: 'end' one first.")
     }
     return try recordAction(state, .endMeeting(.discard))
@@ -195,7 +219,7 @@ private func detail(
     throw FeatureCommandError("\(command) works on a standup's detail: 'open' one first.")
   }
   guard detail.destination == nil else {
-    throw FeatureCommandError("Answer what is open first: 'save', 'cancel' or 'confirm'.")
+    throw FeatureCommandError("Answer what is open first: 'save', 'cancel', or 'press' a button.")
   }
   return .path(.element(id: id, action: .detail(action)))
 }
@@ -214,4 +238,17 @@ private func recordAction(
 ) throws(FeatureCommandError) -> StandupsAppAction {
   guard case (let id, _)? = top(state) else { throw FeatureCommandError("No meeting is being recorded.") }
   return .path(.element(id: id, action: .record(action)))
+}
+
+/// The action of the button `choice` names, by its label (any case) or its number from 1.
+private func press<Action>(
+  _ choice: String, among buttons: [ButtonState<Action>]
+) throws(FeatureCommandError) -> Action? {
+  let wanted = choice.trimmingCharacters(in: .whitespaces)
+  if let number = Int(wanted), buttons.indices.contains(number - 1) { return buttons[number - 1].action }
+  if let button = buttons.first(where: { $0.label.caseInsensitiveCompare(wanted) == .orderedSame }) {
+    return button.action
+  }
+  let listed = buttons.enumerated().map { "\($0.offset + 1). \($0.element.label)" }.joined(separator: ", ")
+  throw FeatureCommandError("'\(wanted)' is not a button of what is shown; its buttons: \(listed).")
 }

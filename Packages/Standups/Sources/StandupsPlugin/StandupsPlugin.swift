@@ -12,7 +12,9 @@ public let standupsPlugin = FeaturePlugin(
   summary: "Standups: a list, a detail per standup, recording meetings on a timer; kept in a file.",
   actions: [
     .init(StandupsAppAction.list(.addTapped), summary: "Opens the form of a new standup."),
-    .init(.list(.addForm(.titleChanged(title: "Morning sync"))), summary: "Types the new standup's title."),
+    .init(
+      .list(.addForm(.binding(.set(\.standup.title, "Morning sync")))),
+      summary: "Sets a field of the new standup's form (a binding).", bindings: StandupFormState.self),
     .init(.list(.addForm(.attendeeAdded(name: "Blob"))), summary: "Adds an attendee to the new standup."),
     .init(.list(.saveAddTapped), summary: "Adds the new standup to the list."),
     .init(.list(.cancelAddTapped), summary: "Discards the new standup."),
@@ -21,23 +23,26 @@ public let standupsPlugin = FeaturePlugin(
       .path(.element(id: 0, action: .detail(.editTapped))),
       summary: "Opens the form on a copy of the standup."),
     .init(
-      .path(.element(id: 0, action: .detail(.destination(.edit(.durationChanged(minutes: 10)))))),
-      summary: "Changes the length in the edit form."),
+      .path(.element(id: 0, action: .detail(.destination(.edit(.binding(.set(\.minutes, 10))))))),
+      summary: "Sets a field of the edit form (a binding).", bindings: StandupFormState.self),
     .init(.path(.element(id: 0, action: .detail(.saveEditTapped))), summary: "Saves the edit into the list."),
     .init(
-      .path(.element(id: 0, action: .detail(.deleteTapped))), summary: "Asks whether to delete the standup."),
+      .path(.element(id: 0, action: .detail(.deleteTapped))), summary: "Shows the alert \"Delete?\"."),
     .init(
-      .path(.element(id: 0, action: .detail(.destination(.confirmDeletion(.confirm))))),
-      summary: "Deletes it and closes the detail."),
+      .path(.element(id: 0, action: .detail(.destination(.alert(.confirmDeletion))))),
+      summary: "Presses \"Delete\": deletes the standup and closes the detail."),
+    .init(
+      .path(.element(id: 0, action: .detail(.destination(.alert(nil))))),
+      summary: "Presses \"Cancel\": closes the alert."),
     .init(
       .path(.element(id: 0, action: .detail(.recordTapped))),
       summary: "Pushes the record screen and starts the meeting; it lasts until the meeting ends."),
     .init(.path(.element(id: 1, action: .record(.nextTapped))), summary: "The next attendee speaks."),
     .init(
-      .path(.element(id: 1, action: .record(.endTapped))), summary: "Asks whether to end the meeting early."),
+      .path(.element(id: 1, action: .record(.endTapped))), summary: "Shows the dialog \"End the meeting?\"."),
     .init(
       .path(.element(id: 1, action: .record(.endMeeting(.saveAndEnd)))),
-      summary: "Saves the meeting and leaves."),
+      summary: "Presses \"Save and end\": saves the meeting and leaves."),
     .init(
       .path(.element(id: 0, action: .detail(.meetingTapped(id: exampleID)))), summary: "Opens a past meeting."
     ),

@@ -25,9 +25,9 @@ import UnoTesting
     harness.exhaustivity = .off
 
     harness.send(.list(.addTapped))
-    harness.send(.list(.addForm(.titleChanged(title: "Morning sync"))))
-    harness.send(.list(.addForm(.attendeeRenamed(id: id(1), name: "Blob"))))
-    harness.send(.list(.addForm(.durationChanged(minutes: 1))))
+    harness.send(.list(.addForm(.binding(.set(\.standup.title, "Morning sync")))))
+    harness.send(.list(.addForm(.binding(.set(\.[attendeeName: id(1)], "Blob")))))
+    harness.send(.list(.addForm(.binding(.set(\.minutes, 1)))))
     harness.send(.list(.saveAddTapped)) { $0.list.addForm = nil }
     #expect(harness.currentState.list.standups.map(\.title) == ["Morning sync"])
 

@@ -68,7 +68,7 @@ func standupsHarness(
       $0.path[id: 0, case: \.detail]?.destination = .edit(StandupFormState(standup: seeded))
     }
     harness.send(
-      .path(.element(id: 0, action: .detail(.destination(.edit(.titleChanged(title: "Product"))))))
+      .path(.element(id: 0, action: .detail(.destination(.edit(.binding(.set(\.standup.title, "Product")))))))
     ) {
       $0.path[id: 0, case: \.detail]?.destination?.modify(\.edit) { $0.standup.title = "Product" }
     }
@@ -101,16 +101,16 @@ func standupsHarness(
     harness.send(.list(.addTapped)) {
       $0.list.addForm = StandupFormState(standup: Standup(id: id(0), attendees: [Attendee(id: id(1))]))
     }
-    harness.send(.list(.addForm(.titleChanged(title: " Engineering ")))) {
+    harness.send(.list(.addForm(.binding(.set(\.standup.title, " Engineering "))))) {
       $0.list.addForm?.standup.title = " Engineering "
     }
-    harness.send(.list(.addForm(.attendeeRenamed(id: id(1), name: "Blob")))) {
+    harness.send(.list(.addForm(.binding(.set(\.[attendeeName: id(1)], "Blob"))))) {
       $0.list.addForm?.standup.attendees[id: id(1)]?.name = "Blob"
     }
     harness.send(.list(.addForm(.attendeeAdded(name: "  ")))) {
       $0.list.addForm?.standup.attendees.append(Attendee(id: id(2), name: "  "))
     }
-    harness.send(.list(.addForm(.durationChanged(minutes: 10)))) {
+    harness.send(.list(.addForm(.binding(.set(\.minutes, 10))))) {
       $0.list.addForm?.standup.duration = .seconds(600)
     }
     harness.send(.list(.saveAddTapped)) {
@@ -131,7 +131,9 @@ func standupsHarness(
     harness.send(.list(.addTapped)) {
       $0.list.addForm = StandupFormState(standup: Standup(id: id(0), attendees: [Attendee(id: id(1))]))
     }
-    harness.send(.list(.addForm(.titleChanged(title: "Gone")))) { $0.list.addForm?.standup.title = "Gone" }
+    harness.send(.list(.addForm(.binding(.set(\.standup.title, "Gone"))))) {
+      $0.list.addForm?.standup.title = "Gone"
+    }
     harness.send(.list(.cancelAddTapped)) { $0.list.addForm = nil }
     #expect(harness.currentState.list.standups.isEmpty)
   }
@@ -171,17 +173,23 @@ func standupsHarness(
   @Test func deleteThenCancelThenConfirm() async {
     let harness = await makeHarness([seeded])
     open(harness)
-    let question = ConfirmationState(message: "Delete “Design”? Its meetings are deleted too.")
+    let alert = AlertState<DetailDestination.Alert>(
+      title: "Delete “Design”?", message: "Its meetings are deleted too.",
+      buttons: [
+        ButtonState(role: .destructive, action: .confirmDeletion, label: "Delete"),
+        ButtonState(role: .cancel, label: "Cancel"),
+      ])
     harness.send(.path(.element(id: 0, action: .detail(.deleteTapped)))) {
-      $0.path[id: 0, case: \.detail]?.destination = .confirmDeletion(question)
+      $0.path[id: 0, case: \.detail]?.destination = .alert(alert)
     }
-    harness.send(.path(.element(id: 0, action: .detail(.destination(.confirmDeletion(.cancel)))))) {
+    // "Cancel", a button without an action, only closes the alert.
+    harness.send(.path(.element(id: 0, action: .detail(.destination(.alert(nil)))))) {
       $0.path[id: 0, case: \.detail]?.destination = nil
     }
     harness.send(.path(.element(id: 0, action: .detail(.deleteTapped)))) {
-      $0.path[id: 0, case: \.detail]?.destination = .confirmDeletion(question)
+      $0.path[id: 0, case: \.detail]?.destination = .alert(alert)
     }
-    harness.send(.path(.element(id: 0, action: .detail(.destination(.confirmDeletion(.confirm)))))) {
+    harness.send(.path(.element(id: 0, action: .detail(.destination(.alert(.confirmDeletion)))))) {
       $0.path[id: 0, case: \.detail]?.destination = nil
       $0.list.$standups.withLock { $0 = [] }
     }
@@ -231,7 +239,7 @@ func standupsHarness(
       $0.path[id: 1, case: \.record]?.secondsElapsed = 4
     }
     harness.send(.path(.element(id: 1, action: .record(.nextTapped)))) {
-      $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: false)
+      $0.path[id: 1, case: \.record]?.endMeeting = .endMeeting(isDiscardable: false)
     }
     await saveAndEnd(harness, transcript: "")
   }
@@ -241,7 +249,7 @@ func standupsHarness(
     open(harness)
     record(harness)
     harness.send(.path(.element(id: 1, action: .record(.endTapped)))) {
-      $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: true)
+      $0.path[id: 1, case: \.record]?.endMeeting = .endMeeting(isDiscardable: true)
     }
     harness.send(.path(.element(id: 1, action: .record(.endMeeting(.resume))))) {
       $0.path[id: 1, case: \.record]?.endMeeting = nil
@@ -249,7 +257,7 @@ func standupsHarness(
     await clock.advance(by: .seconds(1))
     await harness.receive { $0.path[id: 1, case: \.record]?.secondsElapsed = 1 }
     harness.send(.path(.element(id: 1, action: .record(.endTapped)))) {
-      $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: true)
+      $0.path[id: 1, case: \.record]?.endMeeting = .endMeeting(isDiscardable: true)
     }
     harness.send(.path(.element(id: 1, action: .record(.endMeeting(.discard))))) {
       $0.path[id: 1, case: \.record]?.endMeeting = nil
@@ -266,7 +274,7 @@ func standupsHarness(
     record(harness)
     await harness.receive { $0.path[id: 1, case: \.record]?.transcript = "Short" }
     harness.send(.path(.element(id: 1, action: .record(.endTapped)))) {
-      $0.path[id: 1, case: \.record]?.endMeeting = EndMeetingState(isDiscardable: true)
+      $0.path[id: 1, case: \.record]?.endMeeting = .endMeeting(isDiscardable: true)
     }
     await saveAndEnd(harness, transcript: "Short")
   }

@@ -163,6 +163,45 @@ extension Interactor {
   }
 }
 
+extension Interactor {
+  /// Presents an optional alert or confirmation dialog of this interactor's state: any of its
+  /// buttons closes it (sets it to `nil`) in the step of the press, and this interactor hears the
+  /// button's action, `nil` for a button without one.
+  ///
+  /// ```swift
+  /// struct State { var endMeeting: ConfirmationDialogState<EndMeetingAction>? }
+  /// enum Action { case endTapped; case endMeeting(EndMeetingAction?) }
+  ///
+  /// Interact { state, action in
+  ///   switch action {
+  ///   case .endMeeting(.discard):           // the dialog is closed already
+  ///     …
+  ///   }
+  /// }
+  /// .when(stateIs: \.endMeeting, actionIs: \.endMeeting)
+  /// ```
+  ///
+  /// An alert or a dialog that is one case of a destination enum needs nothing of this: the
+  /// `@Interactor` enum gives it its child.
+  @inlinable
+  public func when<Buttons: _ButtonsPresentation & Sendable>(
+    stateIs toButtons: WritableKeyPath<DomainState, Buttons?> & Sendable,
+    actionIs toButtonAction: CaseMember<Action, Buttons.ButtonAction?>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> some Interactor<DomainState, Action> where Action: CasePathable, Buttons.ButtonAction: Sendable {
+    When(
+      parent: self, state: .optional(toButtons), action: Action.allCasePaths[keyPath: toButtonAction],
+      stateAction: nil, child: _ButtonsInteractor<Buttons>().dependency(\.isPresented, true),
+      scope: AnyHashableSendable(toButtons),
+      callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
+      closesOnEveryAction: true
+    )
+  }
+}
+
 /// A child interactor scoped to part of a parent's state and actions. Made by
 /// `Interactor.when(stateIs:actionIs:stateAction:_:)`.
 public struct When<Parent: Interactor, Child: Interactor>: Interactor {
@@ -207,6 +246,9 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// Whether the child's actions may press a button of an alert or a dialog it shows
   /// (``_PresentationClosingAction``), which closes a child presented by an optional.
   @usableFromInline let closesOnButtons: Bool
+  /// Whether every action of the child closes it: the child is an alert or a dialog itself
+  /// (`when(stateIs:actionIs:)` over an optional ``AlertState`` or ``ConfirmationDialogState``).
+  @usableFromInline let closesOnEveryAction: Bool
 
   // The path of an action that only changes state (`init`, `interact`, `step` and the state
   // accessors) is `@inlinable`, so that it is specialised for the feature's types where the
@@ -216,8 +258,9 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   init(
     parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
     stateAction: AnyCasePath<Parent.Action, Child.DomainState>?, child: Child, scope: AnyHashableSendable,
-    callSite: CallSite
+    callSite: CallSite, closesOnEveryAction: Bool = false
   ) {
+    self.closesOnEveryAction = closesOnEveryAction
     self.parent = parent.eraseToAnyInteractor()
     self.state = state
     self.action = action
@@ -242,7 +285,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    let closing = closesOnButtons && Self.pressesAButton(childAction)
+    let closing = closesOnEveryAction || (closesOnButtons && Self.pressesAButton(childAction))
     return step(&parentState, then: parentAction, closing: closing) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in

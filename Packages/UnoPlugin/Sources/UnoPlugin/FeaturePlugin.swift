@@ -52,6 +52,10 @@ public struct FeaturePlugin: Sendable {
     /// the same. Read from the example: each level is a one-key object whose value is an object.
     public let path: String
 
+    /// For an action that carries a binding (``BindingAction``): the fields it may set, each as
+    /// `name: Type` (`title: String`), in the order the state declares them; empty otherwise.
+    public let bindableFields: [String]
+
     /// The path's names, in order.
     public var pathComponents: [String] { path.split(separator: ".").map(String.init) }
 
@@ -64,10 +68,11 @@ public struct FeaturePlugin: Sendable {
       return object
     }
 
-    init(name: String, summary: String, example: JSONValue) {
+    init(name: String, summary: String, example: JSONValue, bindableFields: [String] = []) {
       self.name = name
       self.summary = summary
       self.example = example
+      self.bindableFields = bindableFields
       var path = [name]
       var value = example[name]
       while case .object(let object)? = value, object.count == 1, let (key, inner) = object.first,
@@ -84,12 +89,28 @@ public struct FeaturePlugin: Sendable {
   public struct ActionExample<Action: Encodable>: Sendable where Action: Sendable {
     let example: Action
     let summary: String
+    let bindableFields: [String]
 
     /// An example of an action (written in the feature's list as the host would read it) and
     /// one line about what it does.
     public init(_ example: Action, summary: String) {
       self.example = example
       self.summary = summary
+      self.bindableFields = []
+    }
+
+    /// An example of an action that carries a binding of `State` (``BindingAction``), and one
+    /// line about what it does: the host lists `State`'s bindable fields with it.
+    ///
+    /// ```swift
+    /// .init(
+    ///   .list(.addForm(.binding(.set(\.standup.title, "Morning sync")))),
+    ///   summary: "Sets a field of the new standup's form.", bindings: StandupFormState.self)
+    /// ```
+    public init<State: BindableState>(_ example: Action, summary: String, bindings: State.Type) {
+      self.example = example
+      self.summary = summary
+      self.bindableFields = State.bindableFields.fields.map { "\($0.name): \($0.typeName)" }
     }
   }
 
@@ -137,7 +158,8 @@ public struct FeaturePlugin: Sendable {
           """
         )
       }
-      return ActionInfo(name: name, summary: example.summary, example: json)
+      return ActionInfo(
+        name: name, summary: example.summary, example: json, bindableFields: example.bindableFields)
     }
     self.actions = infos
     // A case with a nested action (say `detail(.close)` and `detail(.toggleFavorite)`) has several

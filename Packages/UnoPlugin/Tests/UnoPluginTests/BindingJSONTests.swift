@@ -38,6 +38,6 @@ import UnoPlugin
     }
     #expect {
       try decode(#"{"binding":{"minutes":"ten"}}"#)
-    } throws: { "\($0)".contains("The field 'minutes' of Form takes a Int") }
+    } throws: { "\($0)".contains("The field 'minutes' of Form expects Int") }
   }
 }

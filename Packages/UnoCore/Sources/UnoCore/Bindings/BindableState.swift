@@ -35,12 +35,13 @@ public struct BindableFields<Root>: Sendable, ExpressibleByArrayLiteral {
     let decode: @Sendable (any Decoder) throws -> BindingAction<Root>
     let encode: @Sendable (any Sendable, any Encoder) throws -> Void
 
-    /// The field at `keyPath`, named `name` in JSON.
+    /// The field at `keyPath`, named `name` in JSON. `typeName` names its type for people
+    /// (listings, errors); by default the Swift type's name.
     public static func field<Value: Codable & Equatable & Sendable>(
-      _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable
+      _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, typeName: String? = nil
     ) -> Self {
       Self(
-        name: name, typeName: String(describing: Value.self), keyPath: keyPath,
+        name: name, typeName: typeName ?? String(describing: Value.self), keyPath: keyPath,
         decode: { decoder in .set(keyPath, try Value(from: decoder)) },
         encode: { value, encoder in try (value as! Value).encode(to: encoder) }
       )
@@ -111,7 +112,7 @@ extension BindingAction: Codable where Root: BindableState {
         DecodingError.Context(
           codingPath: decoder.codingPath + [key],
           debugDescription:
-            "The field '\(field.name)' of \(Root.self) takes a \(field.typeName): \(error.summary)",
+            "The field '\(field.name)' of \(Root.self) expects \(field.typeName): \(error.summary)",
           underlyingError: error
         ))
     }
