@@ -194,6 +194,46 @@ class ClientTests(unittest.IsolatedAsyncioTestCase):
                         "send_action", {"session": session, "action": {"path": {"popFrom": {"id": top}}}, "wait": True})
                     self.assertEqual(len(back.structured_content["state"]["detail"]["meetings"]), 1)
 
+    async def test_an_alert_is_shown_with_its_buttons_and_send_action_presses_one(self):
+        standup = "5D000000-0000-0000-0000-000000000000"
+        with tempfile.TemporaryDirectory() as directory:
+            Path(directory, "standups.json").write_text(json.dumps([{
+                "id": standup, "title": "Design", "durationSeconds": 60, "theme": "teal", "meetings": [],
+                "attendees": [{"id": "A0000000-0000-0000-0000-000000000001", "name": "Blob"}]}]))
+            with anyio.fail_after(HANG):
+                async with Client(server("--data-dir", directory)) as client:
+                    features = (await client.call_tool("list_features", {})).structured_content["features"]
+                    standups = next(feature for feature in features if feature["name"] == "standups")
+                    bindings = [action for action in standups["actions"] if "bindable" in action]
+                    self.assertIn("title: String", bindings[0]["bindable"])
+
+                    session = (await client.call_tool("open_session", {"feature": "standups"})).structured_content["session"]
+                    opened = await client.call_tool(
+                        "send_action", {"session": session, "action": {"list": {"standupTapped": {"id": standup}}}})
+                    detail = opened.structured_content["state"]["screens"][-1]["id"]
+
+                    def on_detail(action):
+                        return {"path": {"element": {"id": detail, "action": {"detail": action}}}}
+
+                    asked = await client.call_tool("send_action", {"session": session, "action": on_detail("deleteTapped")})
+                    alert = asked.structured_content["state"]["alert"]
+                    self.assertEqual(alert["title"], "Delete \u201cDesign\u201d?")
+                    self.assertEqual(alert["buttons"], ["1. Delete (destructive)", "2. Cancel (cancel)"])
+
+                    # "Cancel", a button without an action: the alert closes, nothing else.
+                    cancelled = await client.call_tool(
+                        "send_action", {"session": session, "action": on_detail({"destination": {"alert": {}}})})
+                    self.assertNotIn("alert", cancelled.structured_content["state"])
+
+                    await client.call_tool("send_action", {"session": session, "action": on_detail("deleteTapped")})
+                    deleted = await client.call_tool(
+                        "send_action",
+                        {"session": session, "action": on_detail({"destination": {"alert": "confirmDeletion"}}), "wait": True})
+                    self.assertFalse(deleted.is_error, deleted.content)
+                    state = deleted.structured_content["state"]
+                    self.assertEqual(state["top"], "list")
+                    self.assertEqual(state["list"], [])
+
 
 def rpc(id, method, params=None):
     message = {"jsonrpc": "2.0", "id": id, "method": method}
