@@ -110,6 +110,23 @@ func main() async {
   report("ratio asyncstream/uno send", streamSend / unoSend)
   report("ratio combine/uno send", combineSend / unoSend)
 
+  // 1a. Forms: a binding against a plain action setting the same field (the form's bindings run
+  // first, as `BindingInteractor()` does in a form), and a send through `onChange` of the field.
+  let bound = InteractorRuntime(BoundForm())
+  let binding = FormFieldAction.binding(.set(\.value, 1))
+  let plain = FormFieldAction.set(1)
+  let bindingSend = nanoseconds(iterations: n) { bound.send(binding) }
+  let plainFieldSend = nanoseconds(iterations: n) { bound.send(plain) }
+  precondition(bound.state.value == 1, "the form's field was not set")
+  report("form send, binding", bindingSend, " ns")
+  report("form send, plain action", plainFieldSend, " ns")
+  report("ratio binding/plain action", bindingSend / plainFieldSend)
+  let watched = InteractorRuntime(WatchedCount())
+  watched.addObserver { sink &+= $0.value }
+  let watchedSend = nanoseconds(iterations: n) { watched.send(.increment) }
+  report("uno send, onChange of the field", watchedSend, " ns")
+  report("ratio onChange/plain send", watchedSend / unoSend)
+
   // 1b. The same send while the runtime records (`record(limit:)`): every change kept in a ring
   // of 10,000, full after the first round.
   let recorded = InteractorRuntime(CountInteractor())
@@ -399,6 +416,16 @@ func profile(_ name: String, iterations: Int) async {
   case "send":
     let runtime = InteractorRuntime(CountInteractor())
     runtime.addObserver { sink &+= $0.value }
+    for _ in 0..<iterations { runtime.send(.increment) }
+  case "binding":
+    let runtime = InteractorRuntime(BoundForm())
+    let binding = FormFieldAction.binding(.set(\.value, 1))
+    for _ in 0..<iterations { runtime.send(binding) }
+  case "dependency-override":
+    let runtime = InteractorRuntime(J1WithDependency())
+    for _ in 0..<iterations { runtime.send(.inner(.increment)) }
+  case "on-change":
+    let runtime = InteractorRuntime(WatchedCount())
     for _ in 0..<iterations { runtime.send(.increment) }
   case "send-recording":
     let runtime = InteractorRuntime(CountInteractor())

@@ -33,7 +33,7 @@ where Action.State == State {
 
   /// The `binding` case, found by the case's constructor: one comparison of the enum's tag per
   /// action.
-  let toBinding: AnyCasePath<Action, BindingAction<State>>
+  @usableFromInline let toBinding: AnyCasePath<Action, BindingAction<State>>
 
   /// Applies the bindings of `Action`'s `binding` case.
   public init() {
@@ -45,6 +45,7 @@ where Action.State == State {
   /// `BindingInteractor` has no initial value of its own: reading it is a programming error.
   public var initialValue: State { missingInitialValue(Self.self) }
 
+  @inlinable
   public func interact(state: inout State, action: Action) -> Emission<State> {
     guard let binding = toBinding.extract(from: action) else { return .state }
     binding.apply(to: &state)

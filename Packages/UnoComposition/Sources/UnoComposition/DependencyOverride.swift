@@ -1,5 +1,6 @@
 import Dependencies
-import UnoCore
+import Foundation
+@_spi(Internals) import UnoCore
 
 extension Interactor {
   /// Runs this interactor, and every effect it starts, with one dependency set to `value`; its
@@ -63,8 +64,10 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
 
   let base: Base
   /// `base`, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
-  let run: AnyInteractor<DomainState, Action>
+  @usableFromInline let run: AnyInteractor<DomainState, Action>
   let update: @Sendable (inout DependencyValues) -> Void
+  /// The values made from the last values in force, reused while those do not change.
+  let cache = DerivedValues()
 
   init(base: Base, update: @escaping @Sendable (inout DependencyValues) -> Void) {
     self.init(base: base, run: base.eraseToAnyInteractor(), update: update)
@@ -104,10 +107,19 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   }
 
   /// The values in force here, with this interactor's overrides.
+  ///
+  /// Applying the overrides costs far more than a step (writing a dependency through its key path
+  /// reads it first, and an unset dependency is looked up in swift-dependencies' cache under its
+  /// lock), while the values in force are nearly always the same ones: the runtime's. So the values
+  /// made are kept with the ones they were made from, and reused while those are the same.
+  @usableFromInline
   func values() -> DependencyValues {
-    var values = DependencyValues._current
-    update(&values)
-    return values
+    let update = self.update
+    return cache.values(for: DependencyValues._current) { base in
+      var values = base
+      update(&values)
+      return values
+    }
   }
 
   public var initialValue: DomainState {
@@ -118,6 +130,7 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
     DependencyValues.$_current.withValue(values()) { initialValueIfPresent(base) }
   }
 
+  @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     let values = values()
     let emission = DependencyValues.$_current.withValue(values) {
@@ -131,7 +144,36 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   }
 
   /// Runs `body` with `values` bound.
+  @usableFromInline
   static func bind<R>(_ values: DependencyValues, _ body: () -> R) -> R {
     DependencyValues.$_current.withValue(values, operation: body)
+  }
+}
+
+/// The dependency values a ``DependencyOverride`` made from the values last in force, and those.
+///
+/// "The same values in force" is decided by their bits: a `DependencyValues` holds a dictionary
+/// (a reference to its storage, copied on write) and a reference to its cache, so two with the
+/// same bits hold the same storage and the same cache, and so the same values. Keeping the base
+/// values here keeps their storage alive, so its address cannot be reused by other values while
+/// it is compared against. Values with other bits but the same content only cost a rebuild.
+final class DerivedValues: Sendable {
+  private let last = Locked<(base: DependencyValues, derived: DependencyValues)?>(nil)
+
+  /// The values derived from `base` by `make`, made again only when `base` is not the last one.
+  func values(
+    for base: DependencyValues, _ make: (DependencyValues) -> DependencyValues
+  ) -> DependencyValues {
+    let kept = last.withLock { last in last.flatMap { Self.sameBits($0.base, base) ? $0.derived : nil } }
+    if let kept { return kept }
+    let derived = make(base)
+    last.withLock { $0 = (base, derived) }
+    return derived
+  }
+
+  private static func sameBits(_ a: DependencyValues, _ b: DependencyValues) -> Bool {
+    withUnsafeBytes(of: a) { a in
+      withUnsafeBytes(of: b) { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    }
   }
 }

@@ -9,6 +9,7 @@ extension Emission {
   /// What operators that wrap an interactor without scoping it (``DependencyOverride``,
   /// ``OnChange``) use so that what they do around the interactor's `interact` also happens around
   /// everything its emission does later. An emission with nothing to run is returned as it is.
+  @usableFromInline
   func intercepted(
     steps intercept: @escaping @Sendable (inout State, (inout State) -> Emission<State>) -> Emission<State>,
     effects around: (@Sendable (() async throws -> Void) async throws -> Void)? = nil

@@ -40,21 +40,28 @@ public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interacto
 
   let base: Base
   /// `base`, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
-  let run: AnyInteractor<DomainState, Action>
-  let toValue: KeyPath<DomainState, Value> & Sendable
-  let perform: @Sendable (Value, inout DomainState) -> Emission<DomainState>
+  @usableFromInline let run: AnyInteractor<DomainState, Action>
+  @usableFromInline let toValue: KeyPath<DomainState, Value> & Sendable
+  /// The value's byte offset in the state when it is a stored property
+  /// (`MemoryLayout.offset(of:)`): read there, without the key path runtime.
+  @usableFromInline let offset: Int?
+  @usableFromInline let perform: @Sendable (Value, inout DomainState) -> Emission<DomainState>
 
   init(
     base: Base, toValue: KeyPath<DomainState, Value> & Sendable,
     perform: @escaping @Sendable (Value, inout DomainState) -> Emission<DomainState>
   ) {
     (self.base, self.run, self.toValue, self.perform) = (base, base.eraseToAnyInteractor(), toValue, perform)
+    self.offset = MemoryLayout<DomainState>.offset(of: toValue)
   }
 
   public var initialValue: DomainState { base.initialValue }
 
   public var _initialValueIfPresent: DomainState? { initialValueIfPresent(base) }
 
+  // Inlinable, as `When` is, so that the step is specialised for the feature's types where it is
+  // built: run generically, it paid a metadata lookup for every generic call.
+  @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     let emission = watching(&state) { run.interact(state: &$0, action: action) }
     guard !emission.isEmpty else { return emission }
@@ -63,12 +70,20 @@ public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interacto
   }
 
   /// Runs `step`, then `perform` if the value changed.
+  @inlinable
   func watching(
     _ state: inout DomainState, _ step: (inout DomainState) -> Emission<DomainState>
   ) -> Emission<DomainState> {
-    let oldValue = state[keyPath: toValue]
+    let oldValue = value(in: &state)
     let emission = step(&state)
-    guard state[keyPath: toValue] != oldValue else { return emission }
+    guard value(in: &state) != oldValue else { return emission }
     return emission.merging(with: perform(oldValue, &state))
+  }
+
+  /// The watched value, read through its offset when it has one.
+  @inlinable
+  func value(in state: inout DomainState) -> Value {
+    guard let offset else { return state[keyPath: toValue] }
+    return withStoredProperty(of: &state, at: offset, as: Value.self) { $0 }
   }
 }

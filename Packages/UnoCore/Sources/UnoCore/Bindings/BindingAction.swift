@@ -25,25 +25,45 @@
 /// host, the terminal, MCP, recordings), a binding is `{"title":"Morning sync"}`, for a state that
 /// names its bindable fields (``BindableState``).
 public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible {
+  /// What the action holds, in one object: copying an action (every step passes it around) is
+  /// then one retain, not one per field.
+  @usableFromInline
+  final class Storage: Sendable {
+    let keyPath: PartialKeyPath<Root> & Sendable
+    let value: any Sendable
+    @usableFromInline let set: @Sendable (inout Root) -> Void
+    let isEqualValue: @Sendable (any Sendable) -> Bool
+
+    init(
+      keyPath: PartialKeyPath<Root> & Sendable, value: any Sendable,
+      set: @escaping @Sendable (inout Root) -> Void,
+      isEqualValue: @escaping @Sendable (any Sendable) -> Bool
+    ) {
+      (self.keyPath, self.value, self.set, self.isEqualValue) = (keyPath, value, set, isEqualValue)
+    }
+  }
+
+  @usableFromInline let storage: Storage
+
   /// The field this action sets.
-  public let keyPath: PartialKeyPath<Root> & Sendable
+  public var keyPath: PartialKeyPath<Root> & Sendable { storage.keyPath }
   /// The value it sets the field to.
-  public let value: any Sendable
-  let set: @Sendable (inout Root) -> Void
-  let isEqualValue: @Sendable (any Sendable) -> Bool
+  public var value: any Sendable { storage.value }
 
   /// An action that sets the field at `keyPath` to `value`.
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
     Self(
-      keyPath: keyPath, value: value, set: { $0[keyPath: keyPath] = value },
-      isEqualValue: { ($0 as? Value) == value })
+      storage: Storage(
+        keyPath: keyPath, value: value, set: { $0[keyPath: keyPath] = value },
+        isEqualValue: { ($0 as? Value) == value }))
   }
 
   /// Sets the field in `root`.
+  @inlinable
   public func apply(to root: inout Root) {
-    set(&root)
+    storage.set(&root)
   }
 
   /// Whether this action sets the field at `keyPath`: what a `case .binding(\.title)` pattern
@@ -54,7 +74,7 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
     (lhs.keyPath as PartialKeyPath<Root>) == (rhs.keyPath as PartialKeyPath<Root>)
-      && lhs.isEqualValue(rhs.value)
+      && lhs.storage.isEqualValue(rhs.value)
   }
 
   /// `.set(\State.field, value)`.
