@@ -1,6 +1,6 @@
 import Dependencies
-import Foundation
-@_spi(Internals) import UnoCore
+import Synchronization
+import UnoCore
 
 extension Interactor {
   /// Runs this interactor, and every effect it starts, with one dependency set to `value`; its
@@ -153,27 +153,43 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
 /// The dependency values a ``DependencyOverride`` made from the values last in force, and those.
 ///
 /// "The same values in force" is decided by their bits: a `DependencyValues` holds a dictionary
-/// (a reference to its storage, copied on write) and a reference to its cache, so two with the
-/// same bits hold the same storage and the same cache, and so the same values. Keeping the base
-/// values here keeps their storage alive, so its address cannot be reused by other values while
-/// it is compared against. Values with other bits but the same content only cost a rebuild.
+/// (a reference to its storage, copied on write) and a reference to its cache, two words, so two
+/// with the same bits hold the same storage and the same cache, and so the same values. The base
+/// values are kept here too, which keeps their storage alive, so that its address cannot be
+/// reused by other values while it is compared against. Values with other bits but the same
+/// content only cost a rebuild; so does every call if a later swift-dependencies changes the
+/// layout (then nothing is reused, which is correct, only slower).
 final class DerivedValues: Sendable {
-  private let last = Locked<(base: DependencyValues, derived: DependencyValues)?>(nil)
+  private struct Entry {
+    var bits: Bits
+    var base: DependencyValues
+    var derived: DependencyValues
+  }
+  private typealias Bits = (UInt, UInt)
+  private let last = Mutex<Entry?>(nil)
 
   /// The values derived from `base` by `make`, made again only when `base` is not the last one.
   func values(
     for base: DependencyValues, _ make: (DependencyValues) -> DependencyValues
   ) -> DependencyValues {
-    let kept = last.withLock { last in last.flatMap { Self.sameBits($0.base, base) ? $0.derived : nil } }
+    var base = base
+    guard let bits = Self.bits(of: &base) else { return make(base) }
+    // Read in place: binding the entry would copy (retain) every value it holds.
+    let kept = last.withLock { last -> DependencyValues? in
+      guard last != nil, last!.bits == bits else { return nil }
+      return last!.derived
+    }
     if let kept { return kept }
     let derived = make(base)
-    last.withLock { $0 = (base, derived) }
+    last.withLock { $0 = Entry(bits: bits, base: base, derived: derived) }
     return derived
   }
 
-  private static func sameBits(_ a: DependencyValues, _ b: DependencyValues) -> Bool {
-    withUnsafeBytes(of: a) { a in
-      withUnsafeBytes(of: b) { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+  /// The two words of `values`, read in place; `nil` if it is not two words.
+  private static func bits(of values: inout DependencyValues) -> Bits? {
+    guard MemoryLayout<DependencyValues>.size == MemoryLayout<Bits>.size else { return nil }
+    return withUnsafeBytes(of: &values) {
+      ($0.load(as: UInt.self), $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
     }
   }
 }

@@ -155,8 +155,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] },
-      child: child().dependency(\.isPresented, true),
+      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
@@ -194,7 +193,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable, Buttons.ButtonAction: Sendable {
     When(
       parent: self, state: .optional(toButtons), action: Action.allCasePaths[keyPath: toButtonAction],
-      stateAction: nil, child: _ButtonsInteractor<Buttons>().dependency(\.isPresented, true),
+      stateAction: nil, child: _ButtonsInteractor<Buttons>(),
       scope: AnyHashableSendable(toButtons),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       closesOnEveryAction: true
@@ -249,6 +248,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// Whether every action of the child closes it: the child is an alert or a dialog itself
   /// (`when(stateIs:actionIs:)` over an optional ``AlertState`` or ``ConfirmationDialogState``).
   @usableFromInline let closesOnEveryAction: Bool
+  /// `closesOnButtons || closesOnEveryAction`.
+  @usableFromInline let mayClose: Bool
 
   // The path of an action that only changes state (`init`, `interact`, `step` and the state
   // accessors) is `@inlinable`, so that it is specialised for the feature's types where the
@@ -273,6 +274,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     } else {
       self.closesOnButtons = false
     }
+    self.mayClose = closesOnButtons || closesOnEveryAction
   }
 
   @inlinable
@@ -285,7 +287,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    let closing = closesOnEveryAction || (closesOnButtons && Self.pressesAButton(childAction))
+    // One load on the path of every child action; the rest only for a child that can close.
+    let closing = mayClose && (closesOnEveryAction || Self.pressesAButton(childAction))
     return step(&parentState, then: parentAction, closing: closing) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in
@@ -340,7 +343,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
         callSite.reportIssue(message(parentState))
         return .state
       }
-      childEmission = body(&parentState[keyPath: keyPath]!)
+      // A presented child: `isPresented` holds while it runs (see `PresentedStep`).
+      childEmission = PresentedStep.run { body(&parentState[keyPath: keyPath]!) }
       childState = parentState[keyPath: keyPath]!
       // A button of an alert or a dialog was pressed: it closes before the parent hears it.
       if closing { parentState[keyPath: keyPath] = nil }

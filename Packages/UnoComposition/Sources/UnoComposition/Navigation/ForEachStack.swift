@@ -59,7 +59,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     _StackForEach(
       parent: self, stack: toStack, action: Action.allCasePaths[keyPath: toStackAction],
-      element: element().dependency(\.isPresented, true), scope: AnyHashableSendable(toStack),
+      element: element(), scope: AnyHashableSendable(toStack),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -150,7 +150,8 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
       let emission = parentState[keyPath: stack].modify(
         id: id,
         { screen -> Emission<Element.DomainState> in
-          let emission = body(&screen)
+          // A presented screen: `isPresented` holds while it runs (see `PresentedStep`).
+          let emission = PresentedStep.run { body(&screen) }
           if !emission.isEmpty { snapshot = screen }
           return emission
         })
