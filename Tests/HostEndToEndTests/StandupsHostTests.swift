@@ -83,6 +83,15 @@ import Testing
     #expect(try Self.saved(in: directory).first?.meetings.isEmpty == true)
   }
 
+  @Test func pressingSaveAndEndOnTheDialogSavesTheMeeting() async throws {
+    let directory = try Self.dataDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try await Self.typing(
+      ["add", "title Sync", "attendee Blob", "save", "open 1", "record", "end", "press Save and end"],
+      in: directory)
+    #expect(try Self.saved(in: directory).first?.meetings.count == 1)
+  }
+
   @Test func overJSONABindingSetsAFieldAndABadOneIsAnErrorNamingTheFields() async throws {
     let directory = try Self.dataDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -126,6 +126,28 @@ func standupsHarness(
     }
   }
 
+  @Test func theThemeAndTheAttendeesAreBindingsToo() async {
+    let harness = await makeHarness()
+    harness.send(.list(.addTapped)) {
+      $0.list.addForm = StandupFormState(standup: Standup(id: id(0), attendees: [Attendee(id: id(1))]))
+    }
+    harness.send(.list(.addForm(.binding(.set(\.standup.theme, .orange))))) {
+      $0.list.addForm?.standup.theme = .orange
+    }
+    let attendees: IdentifiedArrayOf<Attendee> = [
+      Attendee(id: id(1), name: "Blob"), Attendee(id: id(7), name: "Jr"),
+    ]
+    harness.send(.list(.addForm(.binding(.set(\.standup.attendees, attendees))))) {
+      $0.list.addForm?.standup.attendees = attendees
+    }
+    // An empty list is not left empty: the form keeps one blank attendee.
+    harness.send(.list(.addForm(.binding(.set(\.standup.attendees, []))))) {
+      $0.list.addForm?.standup.attendees = [Attendee(id: id(2))]
+    }
+    // A name for an id that is not there changes nothing.
+    harness.send(.list(.addForm(.binding(.set(\.[attendeeName: id(9)], "Nobody"))))) { _ in }
+  }
+
   @Test func addThenCancel() async {
     let harness = await makeHarness()
     harness.send(.list(.addTapped)) {

@@ -68,6 +68,22 @@ public struct FeaturePlugin: Sendable {
       return object
     }
 
+    private enum CodingKeys: String, CodingKey {
+      case name, summary, example, path
+      case bindableFields = "bindable"
+    }
+
+    /// Its name, summary, example and path, and `bindable` for an action that carries a binding:
+    /// the entry of `features` and MCP's `list_features`.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(name, forKey: .name)
+      try container.encode(summary, forKey: .summary)
+      try container.encode(example, forKey: .example)
+      try container.encode(path, forKey: .path)
+      if !bindableFields.isEmpty { try container.encode(bindableFields, forKey: .bindableFields) }
+    }
+
     init(name: String, summary: String, example: JSONValue, bindableFields: [String] = []) {
       self.name = name
       self.summary = summary

@@ -259,3 +259,42 @@ struct Stamped: Sendable, Equatable {
   }
   await harness.skipReceivedWrites()
 }
+
+/// Effects in sequence, as a test and a recording see them.
+struct Steps: Interactor {
+  typealias DomainState = [String]
+  enum Action: Sendable, Equatable { case run }
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: []) { _, _ in
+      .concatenate(
+        .perform { _, send in
+          for _ in 0..<100 { await Task.yield() }
+          await send { $0.append("first") }
+        },
+        .perform { _, send in await send { $0.append("second") } },
+        .perform { _, send in await send { $0.append("third") } }
+      )
+    }
+  }
+}
+
+@MainActor
+@Suite struct ConcatenatedEffectsInTheHarnessTests {
+  @Test func theHarnessReceivesEachPartsWriteInOrder() async {
+    let harness = await InteractorTestHarness(Steps())
+    await harness.send(.run) { _ in }.finish()
+    await harness.receive { $0 = ["first"] }
+    await harness.receive { $0 = ["first", "second"] }
+    await harness.receive { $0 = ["first", "second", "third"] }
+  }
+
+  @Test func aRecordingKeepsThePartsWritesInOrder() async {
+    let runtime = InteractorRuntime(Steps())
+    runtime.record(limit: 100)
+    await runtime.send(.run).finish()
+    let entries = runtime.recording?.entries ?? []
+    #expect(entries.map(\.state) == [[], ["first"], ["first", "second"], ["first", "second", "third"]])
+    #expect(entries.dropFirst().allSatisfy { $0.action == .run })
+  }
+}
