@@ -8,6 +8,7 @@ public struct FormField: Sendable, Equatable {
   public var value = 0
 }
 
+@CasePathable
 public enum FormFieldAction: BindableAction, Sendable {
   case binding(BindingAction<FormField>)
   case set(Int)
