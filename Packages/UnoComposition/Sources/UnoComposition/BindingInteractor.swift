@@ -1,7 +1,7 @@
 import CasePaths
 import UnoCore
 
-/// Applies every ``BindingAction`` its feature receives to the state, in the step that receives
+/// Applies every `BindingAction` its feature receives to the state, in the step that receives
 /// it, before the interactors after it in the builder hear the action.
 ///
 /// ```swift

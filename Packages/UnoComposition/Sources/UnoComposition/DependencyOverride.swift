@@ -39,7 +39,7 @@ extension Interactor {
   ///   .transformDependency(\.speechClient) { $0.transcribe = { _ in "hello" } }
   /// ```
   ///
-  /// See ``Interactor/dependency(_:_:)`` for where the value applies.
+  /// See `dependency(_:_:)` for where the value applies.
   public func transformDependency<Value>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
@@ -49,7 +49,7 @@ extension Interactor {
 }
 
 /// An interactor that runs its base with some dependencies overridden: made by
-/// ``Interactor/dependency(_:_:)`` and ``Interactor/transformDependency(_:transform:)``.
+/// `dependency(_:_:)` and `transformDependency(_:transform:)`.
 ///
 /// Each step reads the dependency values in force (the runtime's, with the overrides of the
 /// interactors around this one), applies its overrides, and binds the result around the base's

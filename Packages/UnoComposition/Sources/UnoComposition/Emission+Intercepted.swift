@@ -2,7 +2,7 @@ import UnoCore
 
 extension Emission {
   /// This emission with every later step of its own made through `intercept`: the writes of its
-  /// effects (``Send``, including what a deferring operator such as ``Debounce`` runs through
+  /// effects (`Send`, including what a deferring operator such as ``Debounce`` runs through
   /// `send.reduce`) and its operator-state steps, and, recursively, the steps of what those
   /// return. `effects`, when given, runs each of its effects.
   ///

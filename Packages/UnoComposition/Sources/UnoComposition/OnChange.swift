@@ -16,7 +16,7 @@ extension Interactor {
   /// ```
   ///
   /// - `perform` receives the value before the step and the state after it (`inout`, so that it
-  ///   may change it further), and returns an ``Emission`` that runs with the step's.
+  ///   may change it further), and returns an `Emission` that runs with the step's.
   /// - It runs once per step in which the value changed, after the whole interactor it is attached
   ///   to: attached to a builder block that starts with `BindingInteractor()`, it sees the
   ///   bindings' changes. A change that `perform` itself makes does not run it again in that step.
@@ -32,7 +32,7 @@ extension Interactor {
 }
 
 /// An interactor that runs a closure when a value of its state changes: made by
-/// ``Interactor/onChange(of:_:)``.
+/// `onChange(of:_:)`.
 public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action

@@ -243,7 +243,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// Where the `when` is written: its messages name it and are reported there.
   @usableFromInline let callSite: CallSite
   /// Whether the child's actions may press a button of an alert or a dialog it shows
-  /// (``_PresentationClosingAction``), which closes a child presented by an optional.
+  /// (`_PresentationClosingAction`), which closes a child presented by an optional.
   @usableFromInline let closesOnButtons: Bool
   /// Whether every action of the child closes it: the child is an alert or a dialog itself
   /// (`when(stateIs:actionIs:)` over an optional ``AlertState`` or ``ConfirmationDialogState``).

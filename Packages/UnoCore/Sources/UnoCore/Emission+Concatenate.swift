@@ -41,7 +41,7 @@ extension Emission {
     }
   }
 
-  /// Runs the emissions given one after the other. See ``concatenate(_:fileID:filePath:line:column:)-([Emission<State>],_,_,_,_)``.
+  /// Runs the emissions given one after the other. See ``concatenate(_:fileID:filePath:line:column:)-([Emission<State>],StaticString,StaticString,UInt,UInt)``.
   public static func concatenate(
     _ emissions: Self...,
     fileID: StaticString = #fileID,
@@ -53,7 +53,7 @@ extension Emission {
   }
 
   /// Runs `next` once every effect of this emission has finished. See
-  /// ``concatenate(_:fileID:filePath:line:column:)-([Emission<State>],_,_,_,_)``.
+  /// ``concatenate(_:fileID:filePath:line:column:)-([Emission<State>],StaticString,StaticString,UInt,UInt)``.
   public func concatenate(
     with next: Self,
     fileID: StaticString = #fileID,

@@ -37,7 +37,7 @@ public struct Emission<State: Sendable>: Sendable {
     /// to run; see ``Emission/adopt(id:then:)``.
     case adopt(id: AnyHashableSendable, then: @Sendable (_ adopted: Bool) -> Emission)
     /// Parts run one after the other, each once the effects of the one before have finished;
-    /// see ``Emission/concatenate(_:fileID:filePath:line:column:)-([Emission<State>],_,_,_,_)``.
+    /// see ``Emission/concatenate(_:fileID:filePath:line:column:)-([Emission<State>],StaticString,StaticString,UInt,UInt)``.
     case concatenate([Emission], callSite: CallSite)
   }
 

@@ -62,7 +62,7 @@ import IssueReporting
 /// asserting.
 ///
 /// An integration test of a whole app checks only what it cares about: with
-/// ``Exhaustivity/off`` (settable at any time, or for one block with
+/// ``Exhaustivity/off(showSkippedAssertions:)`` (settable at any time, or for one block with
 /// ``withExhaustivity(_:_:)``) a step compares only what its closure changed, `receive`
 /// skips the writes it does not describe, and the end of the test checks nothing:
 ///

@@ -145,7 +145,7 @@ extension ConfirmationDialogState: Codable where Action: Codable {}
 
 /// A presentation whose only interaction is pressing one of its buttons: ``AlertState`` and
 /// ``ConfirmationDialogState``. What the `@Interactor` macro makes a destination's case of, with
-/// ``_ButtonsInteractor`` as its child.
+/// `_ButtonsInteractor` as its child.
 public protocol _ButtonsPresentation<ButtonAction> {
   associatedtype ButtonAction
   /// A value of the type, to name the case in messages.
@@ -163,7 +163,7 @@ extension ConfirmationDialogState: _ButtonsPresentation {
 /// The child the `@Interactor` macro gives a destination's case that carries an ``AlertState`` or
 /// a ``ConfirmationDialogState``: it changes nothing. Its action, a button's action (or `nil` for
 /// a button without one), closes the presentation in the optional `when` that presents the
-/// destination (see ``_PresentationClosingAction``).
+/// destination (see `_PresentationClosingAction`).
 public struct _ButtonsInteractor<Presentation: _ButtonsPresentation & Sendable>: Interactor
 where Presentation.ButtonAction: Sendable {
   public typealias DomainState = Presentation
