@@ -9,7 +9,7 @@ import UnoPlugin
 ///
 /// It is the MCP SDK's ``MCP/Server`` over ``HostSessions``, the same sessions the JSON-lines
 /// protocol uses. Tools (``HostTool``): `list_features`, `open_session`, `send_action`,
-/// `cancel_request`, `close_session`, `get_state`. Resources: each open session's view state at
+/// `cancel_request`, `close_session`, `get_state`, `export_recording`. Resources: each open session's view state at
 /// `uno://sessions/<n>/state`; a client that subscribes to one is sent
 /// `notifications/resources/updated` on every change of it, from actions and from effects.
 ///

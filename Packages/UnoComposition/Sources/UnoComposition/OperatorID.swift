@@ -3,9 +3,11 @@ import ConcurrencyExtras
 /// An operator's identity: the `id` it was given, or else where it is written. Stable across
 /// body evaluations.
 ///
-/// ``Debounce`` and ``Throttle`` are identified by it, and treat an explicit `id` the same way:
-/// it *is* the operator's identity, wherever the operator is written. Without one, the place it
-/// is written at identifies it: an interactor value is rebuilt whenever its parent's body is, so
+/// ``Throttle`` is identified by it, with or without an explicit `id`: the `id` *is* the
+/// operator's identity, wherever the operator is written. ``Debounce`` uses it only without an
+/// explicit `id` (an explicit one is wrapped in its own type, so that `cancelDebounce(id:)` finds
+/// it and a plain effect with the same id does not). Without an `id`, the place the operator is
+/// written at identifies it: an interactor value is rebuilt whenever its parent's body is, so
 /// that place is what stays the same.
 struct OperatorID: Hashable, Sendable {
   private enum Identity: Hashable, Sendable {

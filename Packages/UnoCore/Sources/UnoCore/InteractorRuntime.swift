@@ -38,9 +38,12 @@ import IssueReporting
 /// Every change of state, from an action or from an effect, is one `step` (this file).
 /// The other files hold one job each: taking actions in and queueing them
 /// (`InteractorRuntime+Actions.swift`), turning an emission into running tasks
-/// (`InteractorRuntime+Effects.swift`), ending the effects of child features that are gone
-/// (`InteractorRuntime+Scopes.swift`), observers (`InteractorRuntime+Observation.swift`) and
-/// what the runtime tracks (`InteractorRuntime+Diagnostics.swift`).
+/// (`InteractorRuntime+Effects.swift`), running the parts of a concatenated emission one after
+/// the other (`InteractorRuntime+Sequence.swift`), ending the effects of child features that are
+/// gone (`InteractorRuntime+Scopes.swift`), telling the other holders of a shared value of its
+/// changes (`InteractorRuntime+Shared.swift`), observers (`InteractorRuntime+Observation.swift`),
+/// what the runtime tracks (`InteractorRuntime+Diagnostics.swift`), and recording, replaying and
+/// rewinding its changes (`Recording/`).
 @MainActor
 public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// The current state.
