@@ -17,6 +17,19 @@ import Testing
     #expect(lines.contains { $0.contains("incrementLater") })
   }
 
+  @Test func aSearchSelectOfAnIdNotAmongTheResultsIsAnErrorForItsSender() async throws {
+    let (lines, status) = try await HostProcess.run(
+      input: [
+        #"{"op":"open","feature":"search"}"#,
+        #"{"op":"send","session":1,"action":{"select":{"id":9731}},"id":"early"}"#,
+      ].map { $0 + "\n" }.joined())
+    #expect(status == 0)
+    let error = try #require(lines.first { $0.contains(#""id":"early""#) })
+    #expect(error.contains(#""type":"error""#) && error.contains(#""code":"not_applied""#))
+    #expect(error.contains("'select' of id 9731 was dropped: it is not among the 0 result(s) shown."))
+    #expect(!lines.contains { $0.contains(#""request":"early""#) })  // no state, no finished
+  }
+
   @Test func unknownFeatureForRunIsAStartUpError() async throws {
     let (_, status) = try await HostProcess.run(["run", "chess"], input: "")
     #expect(status != 0)

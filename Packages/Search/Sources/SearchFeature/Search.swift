@@ -114,7 +114,18 @@ struct SearchEditing: Interactor {
         state.detail = nil  // ends the detail's loading too
         return .cancel(id: SearchRequest.id)
       case .select(let id):
-        guard let result = state.results.first(where: { $0.id == id }) else { return .state }
+        guard let result = state.results.first(where: { $0.id == id }) else {
+          // Not dropped in silence: the sender hears that nothing was selected (a host answers it
+          // with an error), as for an action to a row that is gone.
+          let shown = state.results.prefix(5).map { String($0.id) }.joined(separator: ", ")
+          CallSite().reportIssue(
+            """
+            'select' of id \(id) was dropped: it is not among the \(state.results.count) result(s) shown\
+            \(state.results.isEmpty ? "" : " (\(shown)\(state.results.count > 5 ? ", …" : ""))"). \
+            Select an id from the current results, once they have arrived.
+            """)
+          return .state
+        }
         state.detail = DetailState(result: result)
         return .state
       case .detail(.toggleFavorite):  // heard after the detail handled it

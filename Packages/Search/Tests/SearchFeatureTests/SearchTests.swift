@@ -140,6 +140,26 @@ import UnoTesting
     #expect(harness.currentState.results.isEmpty)
   }
 
+  @Test func selectingAnIdThatIsNotAmongTheResultsIsReportedAndChangesNothing() async {
+    let empty = await makeHarness()
+    withKnownIssue {
+      #expect(!empty.send(.select(id: 9731)).hasEffects)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "'select' of id 9731 was dropped: it is not among the 0 result(s) shown.")
+    }
+    #expect(empty.currentState.detail == nil)
+
+    let harness = await harnessShowingResults(for: "cat", [cat, catFace])
+    withKnownIssue {
+      harness.send(.select(id: 9731))
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains(
+        "not among the 2 result(s) shown (\(cat.id), \(catFace.id)).")
+    }
+    #expect(harness.currentState.detail == nil)
+  }
+
   @Test func theDetailLoadsItselfAndTheSearchKeepsTheFavorites() async {
     let harness = await harnessShowingResults(for: "cat", [cat, catFace])
     let select = harness.send(.select(id: catFace.id))
@@ -184,13 +204,6 @@ import UnoTesting
     #expect(harness.currentState.detail == DetailState(result: catFace))  // not cat's details
     await harness.sendAndAwait(.detail(.load))
     #expect(harness.currentState.detail?.info?.name == "CHARACTER \(catFace.id)")
-  }
-
-  @Test func selectingAnUnknownResultDoesNothing() async {
-    let harness = await makeHarness()
-    let task = harness.send(.select(id: 42))
-    #expect(!task.hasEffects)
-    #expect(harness.currentState.detail == nil)
   }
 
   @Test func detailErrorPath() async {

@@ -61,7 +61,12 @@ public struct StandupsAppInteractor: Sendable {
       Interact(initialValue: makeInitialState()) { state, action in
         switch action {
         case .list(.standupTapped(let id)):
-          guard let standup = Shared(state.list.$standups[id: id]) else { return .state }
+          guard let standup = Shared(state.list.$standups[id: id]) else {
+            // Not dropped in silence: the sender hears that nothing opened.
+            CallSite().reportIssue(
+              "'standupTapped' of \(id) was dropped: the list holds no standup with that id.")
+            return .state
+          }
           state.path.append(.detail(StandupDetailState(standup: standup)))
           return .state
         case .path(.element(let id, .detail(.recordTapped))):
@@ -69,9 +74,13 @@ public struct StandupsAppInteractor: Sendable {
           state.path.append(.record(RecordMeetingState(standup: detail.$standup)))
           return .state
         case .path(.element(let id, .detail(.meetingTapped(let meetingID)))):
-          guard case .detail(let detail)? = state.path[id: id],
-            let meeting = detail.standup.meetings[id: meetingID]
-          else { return .state }
+          // A screen that is not there, or not a detail, was reported by the stack already.
+          guard case .detail(let detail)? = state.path[id: id] else { return .state }
+          guard let meeting = detail.standup.meetings[id: meetingID] else {
+            CallSite().reportIssue(
+              "'meetingTapped' of \(meetingID) was dropped: the standup shown has no meeting with that id.")
+            return .state
+          }
           state.path.append(.meeting(MeetingState(meeting: meeting, standup: detail.standup)))
           return .state
         case .list, .path:

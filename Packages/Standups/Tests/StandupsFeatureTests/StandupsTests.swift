@@ -148,6 +148,21 @@ func standupsHarness(
     harness.send(.list(.addForm(.binding(.set(\.[attendeeName: id(9)], "Nobody"))))) { _ in }
   }
 
+  @Test func openingAStandupOrAMeetingThatIsNotThereIsReported() async {
+    let harness = await makeHarness([seeded])
+    withKnownIssue {
+      harness.send(.list(.standupTapped(id: id(42)))) { _ in }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("the list holds no standup with that id")
+    }
+    open(harness)
+    withKnownIssue {
+      harness.send(.path(.element(id: 0, action: .detail(.meetingTapped(id: id(43)))))) { _ in }
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("the standup shown has no meeting with that id")
+    }
+  }
+
   @Test func addThenCancel() async {
     let harness = await makeHarness()
     harness.send(.list(.addTapped)) {
