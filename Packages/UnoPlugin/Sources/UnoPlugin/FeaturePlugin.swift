@@ -52,7 +52,7 @@ public struct FeaturePlugin: Sendable {
     /// the same. Read from the example: each level is a one-key object whose value is an object.
     public let path: String
 
-    /// For an action that carries a binding (``BindingAction``): the fields it may set, each as
+    /// For an action that carries a binding (`BindingAction`): the fields it may set, each as
     /// `name: Type` (`title: String`), in the order the state declares them; empty otherwise.
     public let bindableFields: [String]
 
@@ -115,7 +115,7 @@ public struct FeaturePlugin: Sendable {
       self.bindableFields = []
     }
 
-    /// An example of an action that carries a binding of `State` (``BindingAction``), and one
+    /// An example of an action that carries a binding of `State` (`BindingAction`), and one
     /// line about what it does: the host lists `State`'s bindable fields with it.
     ///
     /// ```swift
