@@ -30,6 +30,19 @@ import Testing
     #expect(!lines.contains { $0.contains(#""request":"early""#) })  // no state, no finished
   }
 
+  @Test func theHelpOfServeHasNoRunsOfSpacesInsideItsSentences() async throws {
+    let (lines, status) = try await HostProcess.run(["help", "serve"], input: "")
+    #expect(status == 0)
+    let inspector = lines.drop { !$0.contains("--inspector ") }.prefix(5).joined(separator: "\n")
+    #expect(inspector.contains("Also serve the inspector"))
+    // Past the option's name and its column, words are one space apart.
+    for line in inspector.split(separator: "\n") {
+      var text = line.drop { $0 == " " }
+      if text.hasPrefix("--") { text = text.drop { $0 != " " }.drop { $0 == " " } }
+      #expect(!text.contains("  "), "\(line)")
+    }
+  }
+
   @Test func unknownFeatureForRunIsAStartUpError() async throws {
     let (_, status) = try await HostProcess.run(["run", "chess"], input: "")
     #expect(status != 0)

@@ -273,8 +273,14 @@ class InspectorTests(unittest.TestCase):
     def drive_the_page(self, browser):
         context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 800})
         page = context.new_page()
+        # A load has no console error and no failed request (a favicon's 404 was one).
+        console_errors, failed = [], []
+        page.on("console", lambda message: console_errors.append(message.text) if message.type == "error" else None)
+        page.on("response", lambda response: failed.append(response.url) if response.status >= 400 else None)
         page.goto(self.host.address)
         expect(page.locator("#connection")).to_have_text("live")
+        self.assertEqual(console_errors, [])
+        self.assertEqual(failed, [])
         # The token left the address bar for an HttpOnly cookie.
         self.assertNotIn("token", page.url)
         self.assertEqual(page.evaluate("document.cookie"), "")

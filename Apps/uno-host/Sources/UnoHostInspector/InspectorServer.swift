@@ -142,7 +142,7 @@ struct Page: Sendable {
     var files: [String: (String, ByteBuffer)] = [:]
     for (name, type) in [
       ("index.html", "text/html; charset=utf-8"), ("inspector.js", "text/javascript; charset=utf-8"),
-      ("inspector.css", "text/css; charset=utf-8"),
+      ("inspector.css", "text/css; charset=utf-8"), ("favicon.svg", "image/svg+xml"),
     ] {
       guard let url = Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Page") else {
         throw InspectorError(
@@ -159,6 +159,7 @@ private func makeRouter(inspector: Inspector, page: Page, gates: GateBox) -> Rou
   router.add(middleware: GateMiddleware(gates: gates))
   for (path, name) in [
     ("/", "index.html"), ("/inspector.js", "inspector.js"), ("/inspector.css", "inspector.css"),
+    ("/favicon.svg", "favicon.svg"),
   ] {
     router.get(RouterPath(path)) { _, _ in
       let (type, body) = page.files[name]!

@@ -122,7 +122,9 @@ struct Options: ParsableArguments {
   var recording: Int? { record || inspector ? recordLimit : nil }
   @Flag(
     help: """
-      Also serve the inspector, a web page that shows every session live, its timeline and its       states, and rewinds it (docs/inspector.md). Its address, with its token, is printed to       standard error. Records every recordable session, as --record does.
+      Also serve the inspector, a web page that shows every session live, its timeline and its \
+      states, and rewinds it (docs/inspector.md). Its address, with its token, is printed to \
+      standard error. Records every recordable session, as --record does.
       """)
   var inspector = false
   @Option(help: "The inspector's port (with --inspector). Default: a free one.")
