@@ -188,14 +188,14 @@ class InspectorTests(unittest.TestCase):
         self.host.wait_for(lambda l: l.get("id") == "open-counter")
 
     def token(self):
-        return {"Cookie": f"uno-inspector={self.host.token}"}
+        return {"Cookie": f"uno-inspector-{self.host.port}={self.host.token}"}
 
     # MARK: Security, over plain HTTP
 
     def test_without_the_token_every_request_is_401(self):
         for path in ["/", "/inspector.js", "/api/sessions", "/api/sessions/1/timeline", "/api/sessions/1/recording"]:
             self.assertEqual(self.host.request("GET", path)[0], 401, path)
-            self.assertEqual(self.host.request("GET", path, {"Cookie": "uno-inspector=guess"})[0], 401, path)
+            self.assertEqual(self.host.request("GET", path, {"Cookie": f"uno-inspector-{self.host.port}=guess"})[0], 401, path)
         self.assertEqual(self.host.request("POST", "/api/sessions/1/rewind", body='{"index":-1}')[0], 401)
         self.assertEqual(self.host.request("GET", f"/?token={self.host.token}")[0], 200)
 
@@ -267,6 +267,42 @@ class InspectorTests(unittest.TestCase):
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             try:
                 self.drive_the_page(browser)
+            finally:
+                browser.close()
+
+    def test_two_hosts_inspectors_side_by_side_in_one_browser_keep_working(self):
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        self.assertIsNotNone(chromium, "Debian's chromium is needed (Tools/inspector-test.sh installs it)")
+        other_directory = tempfile.mkdtemp()
+        self.addCleanup(shutil.rmtree, other_directory)
+        other = Host(other_directory)
+        self.addCleanup(other.stop)
+        other.send({"op": "open", "feature": "todos", "id": "open-todos"})
+        other.wait_for(lambda l: l.get("id") == "open-todos")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                first, second = context.new_page(), context.new_page()
+                first.goto(self.host.address)
+                expect(first.locator("#connection")).to_have_text("live")
+                second.goto(other.address)
+                expect(second.locator("#connection")).to_have_text("live")
+                # Each keeps its own token: opening the second did not lock the first out.
+                first.locator("#sessions li").nth(0).click()
+                expect(first.locator("#timeline .entry")).to_have_count(1)
+                second.locator("#sessions li").nth(0).click()
+                expect(second.locator("#timeline .entry")).to_have_count(1)
+                self.host.send({"op": "send", "session": 1, "action": "increment", "id": "after-both"})
+                expect(first.locator("#timeline .entry")).to_have_count(2)
+                # A page that has lost its token says what to do, not a bare 401, and shows no
+                # timeline or rewind it cannot vouch for.
+                context.clear_cookies()
+                first.locator("#sessions li").nth(0).click()
+                expect(first.locator("#error")).to_contain_text("open the address uno-host printed")
+                expect(first.locator("#timeline .entry")).to_have_count(0)
+                expect(first.locator("#rewind")).to_be_hidden()
+                expect(first.locator("#timeline-note")).to_contain_text("could not be loaded")
             finally:
                 browser.close()
 

@@ -22,8 +22,10 @@ public struct InspectorGate: Sendable {
     case deny(HTTPResponse.Status, reason: String)
   }
 
-  /// The cookie that carries the token.
-  public static let cookieName = "uno-inspector"
+  /// The cookie that carries the token, named after the port: a browser keeps cookies by host,
+  /// not by port, so that inspectors of several hosts open in one browser would otherwise
+  /// overwrite each other's token and lock each other out.
+  public var cookieName: String { "uno-inspector-\(port)" }
   /// The header that may carry the token instead (scripts, tests).
   public static let tokenHeader = HTTPField.Name("X-Uno-Token")!
 
@@ -48,7 +50,7 @@ public struct InspectorGate: Sendable {
         reason: "the Host header must name the inspector (127.0.0.1, localhost or [::1] on port \(port))")
     }
     let fromURL = queryValue("token", in: request.path ?? "")
-    let fromCookie = cookieValue(Self.cookieName, in: request.headerFields[values: .cookie])
+    let fromCookie = cookieValue(cookieName, in: request.headerFields[values: .cookie])
     let fromHeader = request.headerFields[Self.tokenHeader]
     guard [fromURL, fromCookie, fromHeader].contains(where: { $0.map(isToken) ?? false }) else {
       return .deny(

@@ -267,7 +267,7 @@ struct GateMiddleware: RouterMiddleware {
       if setCookie {
         response.setCookie(
           Cookie(
-            name: InspectorGate.cookieName, value: gate.token, path: "/", httpOnly: true, sameSite: .strict))
+            name: gate.cookieName, value: gate.token, path: "/", httpOnly: true, sameSite: .strict))
       }
     }
     response.headers[.cacheControl] = "no-store"

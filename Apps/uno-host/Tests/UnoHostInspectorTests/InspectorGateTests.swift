@@ -20,17 +20,27 @@ import Testing
   @Test func theTokenInTheAddressIsLetInAndBecomesTheCookie() {
     #expect(gate.check(request(path: "/?token=secret")) == .allow(setCookie: true))
     #expect(
-      gate.check(request(path: "/api/sessions", [.cookie: "a=b; uno-inspector=secret"]))
+      gate.check(request(path: "/api/sessions", [.cookie: "a=b; uno-inspector-4000=secret"]))
         == .allow(setCookie: false))
     #expect(
       gate.check(request(path: "/api/sessions", [InspectorGate.tokenHeader: "secret"]))
         == .allow(setCookie: false))
   }
 
+  @Test func theCookieIsNamedAfterThePortSoThatInspectorsOfSeveralHostsKeepTheirOwn() {
+    #expect(gate.cookieName == "uno-inspector-4000")
+    // Another host's cookie, on the same browser host, does not let this one in.
+    #expect(
+      gate.check(request(path: "/api/sessions", [.cookie: "uno-inspector-4001=secret"]))
+        == .deny(
+          .unauthorized,
+          reason: "the inspector needs its token: open the address uno-host printed, with its ?token="))
+  }
+
   @Test func withoutTheTokenOrWithAnotherOneItIs401() {
     for denied in [
       request(path: "/"), request(path: "/?token=secreT"), request(path: "/?token="),
-      request(path: "/?token=secretsecret"), request(path: "/", [.cookie: "uno-inspector=nope"]),
+      request(path: "/?token=secretsecret"), request(path: "/", [.cookie: "uno-inspector-4000=nope"]),
       request(.post, path: "/api/import"),
     ] {
       guard case .deny(let status, _) = gate.check(denied) else {
@@ -63,7 +73,7 @@ import Testing
   }
 
   @Test func aWebSocketUpgradeMustComeFromTheInspectorsOwnPage() {
-    let upgrade: [HTTPField.Name: String] = [.upgrade: "websocket", .cookie: "uno-inspector=secret"]
+    let upgrade: [HTTPField.Name: String] = [.upgrade: "websocket", .cookie: "uno-inspector-4000=secret"]
     var own = upgrade
     own[.origin] = "http://127.0.0.1:4000"
     #expect(gate.check(request(path: "/ws", own)) == .allow(setCookie: false))
@@ -79,7 +89,7 @@ import Testing
   }
 
   @Test func aPostFromAnotherSiteIs403() {
-    let token: [HTTPField.Name: String] = [.cookie: "uno-inspector=secret"]
+    let token: [HTTPField.Name: String] = [.cookie: "uno-inspector-4000=secret"]
     #expect(gate.check(request(.post, path: "/api/import", token)) == .allow(setCookie: false))
     var own = token
     own[.origin] = "http://127.0.0.1:4000"

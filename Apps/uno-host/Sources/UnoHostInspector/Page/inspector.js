@@ -65,7 +65,13 @@ function receive(message) {
 
 async function api(path, options) {
   const response = await fetch(path, { credentials: "same-origin", ...options });
-  const body = await response.json().catch(() => null);
+  const text = await response.text();
+  let body = null;
+  try { body = JSON.parse(text); } catch { body = null; }
+  // A refusal of the token says what to do: the server's reason names the address to reopen.
+  if (response.status === 401) {
+    throw new Error(`The inspector refused this page (401): ${text.trim() || "it needs its token"}.`);
+  }
   if (!response.ok) throw new Error(body?.error?.message ?? `${response.status} ${response.statusText}`);
   return body;
 }
@@ -93,8 +99,25 @@ async function load(number) {
   try {
     show(await api(`/api/sessions/${number}/timeline`));
   } catch (error) {
+    // Never one session's timeline and controls under another's name: what was shown goes.
+    clearTimeline(`Session ${number}: its timeline could not be loaded.`);
     showError(error.message);
   }
+}
+
+/// Empties the timeline and the detail, with `note` in place of the timeline: no entry, no rewind.
+function clearTimeline(note) {
+  model.timeline = null;
+  model.entry = -1;
+  $("timeline-title").textContent = "Timeline";
+  $("timeline-note").textContent = note;
+  $("export").hidden = true;
+  $("rewind").hidden = true;
+  $("scrub").disabled = true;
+  $("detail-title").textContent = "Entry";
+  $("diff").replaceChildren();
+  $("state").replaceChildren();
+  renderTimeline();
 }
 
 function show(timeline) {
