@@ -306,6 +306,31 @@ class InspectorTests(unittest.TestCase):
             finally:
                 browser.close()
 
+    def test_a_long_actions_row_keeps_its_request_label_in_view_at_1280_pixels(self):
+        chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+        self.assertIsNotNone(chromium, "Debian's chromium is needed (Tools/inspector-test.sh installs it)")
+        self.host.send({"op": "open", "feature": "search", "id": "open-search"})
+        self.host.wait_for(lambda l: l.get("id") == "open-search")
+        query = "a very long query " * 20
+        self.host.send({"op": "send", "session": 2, "action": {"queryChanged": {"query": query}}, "id": "long-one"})
+        self.host.wait_for(lambda l: l.get("request") == "long-one")
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                page.goto(self.host.address)
+                page.locator("#sessions li").nth(1).click()
+                row = page.locator("#timeline .entry").filter(has_text='"long-one"').first
+                expect(row).to_be_visible()
+                label, box = row.locator(".request").bounding_box(), row.bounding_box()
+                # The label is drawn whole, inside its row; the action gave way with an ellipsis.
+                self.assertGreater(label["width"], 0)
+                self.assertLessEqual(label["x"] + label["width"], box["x"] + box["width"] + 0.5)
+                action = row.locator(".action")
+                self.assertTrue(action.evaluate("element => element.scrollWidth > element.clientWidth"))
+            finally:
+                browser.close()
+
     def drive_the_page(self, browser):
         context = browser.new_context(accept_downloads=True, viewport={"width": 1400, "height": 800})
         page = context.new_page()

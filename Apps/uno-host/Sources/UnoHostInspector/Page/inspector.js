@@ -196,10 +196,11 @@ function row(position, entry) {
   } else {
     element.dataset.index = entry.index;
     const kind = span("kind", entry.kind);
-    const action = document.createTextNode(describeAction(entry));
+    const action = span("action", describeAction(entry));
+    action.title = describeAction(entry);
     const request = span("request", entry.request == null ? "" : `${entry.via} ${JSON.stringify(entry.request)}`);
     const time = span("time", `${Number(entry.elapsed).toFixed(3)} s`);
-    element.append(time, kind, action, request);
+    element.append(kind, action, request, time);
   }
   element.onclick = () => select(position);
   return element;
