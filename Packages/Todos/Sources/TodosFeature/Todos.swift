@@ -148,7 +148,16 @@ public struct TodosInteractor: Sendable {
           return .state
         case .move(let offsets, let destination):
           let valid = offsets.filter { state.todos.indices.contains($0) }
-          guard !valid.isEmpty, (0...state.todos.count).contains(destination) else { return .state }
+          guard !valid.isEmpty, (0...state.todos.count).contains(destination) else {
+            // Not dropped in silence: the sender hears that nothing moved.
+            CallSite().reportIssue(
+              """
+              'move' from \(offsets.map(String.init).joined(separator: ", ")) to \(destination) was \
+              dropped: the list has \(state.todos.count) todo(s), at offsets 0 to \
+              \(max(0, state.todos.count - 1)), and a move goes to 0 to \(state.todos.count).
+              """)
+            return .state
+          }
           state.todos.move(fromOffsets: IndexSet(valid), toOffset: destination)
           return .state
         case .filterPicked(let filter):
@@ -174,7 +183,10 @@ public struct TodosInteractor: Sendable {
         case .todo:
           return .state
         case .openEditor(let id):
-          guard let todo = state.todos[id: id] else { return .state }
+          guard let todo = state.todos[id: id] else {
+            CallSite().reportIssue("'openEditor' of \(id) was dropped: the list holds no todo with that id.")
+            return .state
+          }
           state.editor = EditorState(
             todoID: id, title: todo.title,
             otherTitles: Set(state.todos.filter { $0.id != id }.map(\.title)))
