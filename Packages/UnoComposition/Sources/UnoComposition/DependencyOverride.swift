@@ -54,9 +54,10 @@ extension Interactor {
 /// Each step reads the dependency values in force (the runtime's, with the overrides of the
 /// interactors around this one), applies its overrides, and binds the result around the base's
 /// `interact`, around each of the effects it returns, and around the later steps of those effects
-/// and of its operators (a `Debounce` inside it), so that they see them however late they run. Several overrides chained on one interactor
-/// (`.dependency(\.uuid, …).dependency(\.date, …)`) are one `DependencyOverride`, bound once;
-/// as with nested ones, the change written closest to the interactor applies last.
+/// and of its operators (a `Debounce` inside it), so that they see them however late they run.
+/// Several overrides chained on one interactor (`.dependency(\.uuid, …).dependency(\.date, …)`)
+/// are one `DependencyOverride`, bound once; as with nested ones, the change written closest to
+/// the interactor applies last.
 public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action
@@ -123,19 +124,17 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   }
 
   public var initialValue: DomainState {
-    DependencyValues.$_current.withValue(values()) { base.initialValue }
+    Self.bind(values()) { base.initialValue }
   }
 
   public var _initialValueIfPresent: DomainState? {
-    DependencyValues.$_current.withValue(values()) { initialValueIfPresent(base) }
+    Self.bind(values()) { initialValueIfPresent(base) }
   }
 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     let values = values()
-    let emission = DependencyValues.$_current.withValue(values) {
-      run.interact(state: &state, action: action)
-    }
+    let emission = Self.bind(values) { run.interact(state: &state, action: action) }
     guard !emission.isEmpty else { return emission }
     return emission.intercepted(
       steps: { state, step in Self.bind(values) { step(&state) } },

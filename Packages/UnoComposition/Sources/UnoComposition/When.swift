@@ -196,7 +196,7 @@ extension Interactor {
       stateAction: nil, child: _ButtonsInteractor<Buttons>(),
       scope: AnyHashableSendable(toButtons),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
-      closesOnEveryAction: true
+      closing: .onEveryAction
     )
   }
 }
@@ -242,14 +242,21 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @usableFromInline let scope: AnyHashableSendable
   /// Where the `when` is written: its messages name it and are reported there.
   @usableFromInline let callSite: CallSite
-  /// Whether the child's actions may press a button of an alert or a dialog it shows
-  /// (`_PresentationClosingAction`), which closes a child presented by an optional.
-  @usableFromInline let closesOnButtons: Bool
-  /// Whether every action of the child closes it: the child is an alert or a dialog itself
-  /// (`when(stateIs:actionIs:)` over an optional ``AlertState`` or ``ConfirmationDialogState``).
-  @usableFromInline let closesOnEveryAction: Bool
-  /// `closesOnButtons || closesOnEveryAction`.
-  @usableFromInline let mayClose: Bool
+  /// Which of the child's actions close a child presented by an optional.
+  @usableFromInline let closing: Closing
+
+  /// Which child actions close the child (set its optional to `nil`), in the step they are sent.
+  @usableFromInline
+  enum Closing: Sendable {
+    /// None: the child is closed by its parent, or by `dismiss`.
+    case never
+    /// A press of a button of an alert or a dialog the child shows: its actions are an
+    /// `@Interactor` enum's with such cases (`_PresentationClosingAction`).
+    case onButtons
+    /// Every one: the child is an alert or a dialog itself (`when(stateIs:actionIs:)` over an
+    /// optional ``AlertState`` or ``ConfirmationDialogState``).
+    case onEveryAction
+  }
 
   // The path of an action that only changes state (`init`, `interact`, `step` and the state
   // accessors) is `@inlinable`, so that it is specialised for the feature's types where the
@@ -259,9 +266,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   init(
     parent: Parent, state: StatePath, action: AnyCasePath<Parent.Action, Child.Action>,
     stateAction: AnyCasePath<Parent.Action, Child.DomainState>?, child: Child, scope: AnyHashableSendable,
-    callSite: CallSite, closesOnEveryAction: Bool = false
+    callSite: CallSite, closing: Closing? = nil
   ) {
-    self.closesOnEveryAction = closesOnEveryAction
     self.parent = parent.eraseToAnyInteractor()
     self.state = state
     self.action = action
@@ -269,12 +275,13 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     self.child = child.eraseToAnyInteractor()
     self.scope = scope
     self.callSite = callSite
-    if case .optional = state {
-      self.closesOnButtons = Child.Action.self is any _PresentationClosingAction.Type
+    if let closing {
+      self.closing = closing
+    } else if case .optional = state, Child.Action.self is any _PresentationClosingAction.Type {
+      self.closing = .onButtons
     } else {
-      self.closesOnButtons = false
+      self.closing = .never
     }
-    self.mayClose = closesOnButtons || closesOnEveryAction
   }
 
   @inlinable
@@ -287,35 +294,40 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    // One load on the path of every child action; the rest only for a child that can close.
-    let closing = mayClose && (closesOnEveryAction || Self.pressesAButton(childAction))
-    return step(&parentState, then: parentAction, closing: closing) { childState in
+    let closes: Bool
+    switch self.closing {
+    case .never: closes = false
+    case .onButtons: closes = Self.pressesAButton(childAction)
+    case .onEveryAction: closes = true
+    }
+    return step(&parentState, then: parentAction, closes: closes) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in
       inactiveActionMessage(childAction, parentState)
     }
   }
 
-  /// One child step: run `body` on the child part of the state, let the parent hear
-  /// `stateAction` (or, without one, `parentAction`: the action being handled, `nil` for an
-  /// effect's write), and scope what the child emitted. With `closing`, a child presented by an
-  /// optional is set to `nil` after `body`, before the parent hears the action. If the child does not exist (another enum
-  /// case, a `nil` optional), nothing runs and `whenInactive`'s message is reported.
-  ///
-  /// The child part is changed in place (one mutable access, not a read and a write), and through
-  /// its offset when it is a stored property: the key path runtime's generic projection was most
-  /// of the cost of a nesting level.
-  /// Whether `childAction` presses a button of an alert or a dialog (see `closesOnButtons`).
+  /// Whether `childAction` presses a button of an alert or a dialog (see ``Closing/onButtons``).
   @usableFromInline
   static func pressesAButton(_ childAction: Child.Action) -> Bool {
     (childAction as? any _PresentationClosingAction)?._closesPresentation ?? false
   }
 
+  /// One child step: run `body` on the child part of the state, let the parent hear
+  /// `stateAction` (or, without one, `parentAction`: the action being handled, `nil` for an
+  /// effect's write), and scope what the child emitted. With `closes`, a child presented by an
+  /// optional is set to `nil` after `body`, before the parent hears the action. If the child does
+  /// not exist (another enum case, a `nil` optional), nothing runs and `whenInactive`'s message is
+  /// reported.
+  ///
+  /// The child part is changed in place (one mutable access, not a read and a write), and through
+  /// its offset when it is a stored property: the key path runtime's generic projection was most
+  /// of the cost of a nesting level.
   @inlinable @inline(__always)
   func step(
     _ parentState: inout DomainState,
     then parentAction: Action?,
-    closing: Bool = false,
+    closes: Bool = false,
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
@@ -347,7 +359,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
       childEmission = PresentedStep.run { body(&parentState[keyPath: keyPath]!) }
       childState = parentState[keyPath: keyPath]!
       // A button of an alert or a dialog was pressed: it closes before the parent hears it.
-      if closing { parentState[keyPath: keyPath] = nil }
+      if closes { parentState[keyPath: keyPath] = nil }
     }
     // `stateAction != nil` and `unsafelyUnwrapped` rather than `if let`: binding the optional
     // copied the case path (two closures, retained and released) at every level, a third of a

@@ -212,11 +212,7 @@ extension InteractorRuntime {
       if let adopted { unsafeDowncast(adopted, to: EffectContext.self).action = origin }
       let next = adoption.then(adopted != nil)
       guard !next.isNone else { continue }
-      var plan = EffectPlan()
-      isPlanningAfterStep = true
-      walk(next, ids: adoption.ids, scopes: adoption.scopes, origin: origin, into: &plan)
-      isPlanningAfterStep = false
-      runPlanned(plan, group: &group, origin: origin)
+      runAfterStep(next, ids: adoption.ids, scopes: adoption.scopes, group: &group, origin: origin)
     }
     for effect in plan.effects {
       // A child removed in the step that returned its effects never starts them.
@@ -224,6 +220,21 @@ extension InteractorRuntime {
       for scope in effect.scopes { watch(scope) }
       start(effect.operation, ids: effect.ids, group: &group, origin: origin)
     }
+  }
+
+  /// Plans and runs `emission` once the step that made it has been published (what an adoption's
+  /// `then` returns, a concatenated part): it may start, cancel and adopt effects, but operator
+  /// state in it, which would change the state, is refused (``reportOperatorStateAfterStep(_:)``).
+  @inlinable @inline(__always)
+  func runAfterStep(
+    _ emission: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope], group: inout EffectGroup?,
+    origin: Action
+  ) {
+    var plan = EffectPlan()
+    isPlanningAfterStep = true
+    walk(emission, ids: ids, scopes: scopes, origin: origin, into: &plan)
+    isPlanningAfterStep = false
+    runPlanned(plan, group: &group, origin: origin)
   }
 
   /// The effect of an emission that is one effect and nothing else, which ``planEffects(_:origin:)`` did

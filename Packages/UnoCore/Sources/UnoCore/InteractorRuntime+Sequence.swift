@@ -25,8 +25,9 @@ extension InteractorRuntime {
   }
 
   /// Starts the effects of one part in a group of their own, as a step's are started, but without
-  /// a state change: the part is planned after the step that returned the sequence was published,
-  /// so operator state in it is refused as in what an adoption's `then` returns.
+  /// a state change: the part is planned after the step that returned the sequence was published
+  /// (``runAfterStep(_:ids:scopes:group:origin:)``), with the runtime's dependencies bound as for
+  /// an action.
   func startPart(
     _ part: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope], origin: Action
   ) -> EventTask {
@@ -39,12 +40,8 @@ extension InteractorRuntime {
   private func startPartNow(
     _ part: Emission<State>, ids: [AnyHashableSendable], scopes: [ChildScope], origin: Action
   ) -> EventTask {
-    var plan = EffectPlan()
-    isPlanningAfterStep = true
-    walk(part, ids: ids, scopes: scopes, origin: origin, into: &plan)
-    isPlanningAfterStep = false
     var group: EffectGroup?
-    runPlanned(plan, group: &group, origin: origin)
+    runAfterStep(part, ids: ids, scopes: scopes, group: &group, origin: origin)
     guard let group else { return .none }
     registry.release(group)
     return EventTask(group: group)
