@@ -33,11 +33,11 @@ where Action.State == State {
 
   /// The `binding` case, found by the case's constructor: one comparison of the enum's tag per
   /// action.
-  @usableFromInline let toBinding: AnyCasePath<Action, BindingAction<State>>
+  @usableFromInline let toBinding: BindingCase<Action>
 
   /// Applies the bindings of `Action`'s `binding` case.
   public init() {
-    toBinding = AnyCasePath(unsafe: { Action.binding($0) })
+    toBinding = BindingCase()
   }
 
   public var _initialValueIfPresent: State? { nil }

@@ -34,6 +34,7 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
     @usableFromInline let set: @Sendable (inout Root) -> Void
     let isEqualValue: @Sendable (any Sendable) -> Bool
 
+    @usableFromInline
     init(
       keyPath: PartialKeyPath<Root> & Sendable, value: any Sendable,
       set: @escaping @Sendable (inout Root) -> Void,
@@ -45,20 +46,49 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
 
   @usableFromInline let storage: Storage
 
+  @usableFromInline
+  init(storage: Storage) { self.storage = storage }
+
   /// The field this action sets.
   public var keyPath: PartialKeyPath<Root> & Sendable { storage.keyPath }
   /// The value it sets the field to.
   public var value: any Sendable { storage.value }
 
   /// An action that sets the field at `keyPath` to `value`.
+  @inlinable
   public static func set<Value: Equatable & Sendable>(
     _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
   ) -> Self {
+    let set: @Sendable (inout Root) -> Void
+    if let offset = MemoryLayout<Root>.offset(of: keyPath) {
+      // A stored property held inline: written through its offset rather than through the key
+      // path runtime, whose generic projection was most of a binding's cost. Sound because
+      // `offset(of:)` is non-nil only for such a property, for which its documentation makes the
+      // two accesses equivalent; the pointer does not outlive the write, and `root` is `inout`.
+      set = { root in
+        withUnsafeMutableBytes(of: &root) { bytes in
+          bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Value.self).pointee =
+            value
+        }
+      }
+    } else {
+      set = { $0[keyPath: keyPath] = value }
+    }
+    return Self(
+      storage: Storage(
+        keyPath: keyPath, value: value, set: set, isEqualValue: { ($0 as? Value) == value }))
+  }
+
+  /// An action that sets nothing, for `BindingInteractor` to find the `binding` case of an
+  /// action by: not for use elsewhere.
+  public static func _probe() -> Self {
     Self(
       storage: Storage(
-        keyPath: keyPath, value: value, set: { $0[keyPath: keyPath] = value },
-        isEqualValue: { ($0 as? Value) == value }))
+        keyPath: \Root.self, value: (), set: { _ in }, isEqualValue: { _ in false }))
   }
+
+  /// Whether `other` is this very action (the same storage), not only an equal one.
+  public func _isSameAction(as other: Self) -> Bool { storage === other.storage }
 
   /// Sets the field in `root`.
   @inlinable
