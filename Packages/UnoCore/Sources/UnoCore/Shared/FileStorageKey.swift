@@ -23,63 +23,185 @@ import IssueReporting
 ///   (`standups.json.corrupt-<timestamp>`), the issue is reported (a test failure in tests, a
 ///   warning elsewhere) with where it went, and the value starts from its default. A file that
 ///   cannot even be read is reported too, and nothing is ever saved over it.
+/// - **Shared with other processes.** A change another process (or an editor) makes to the file
+///   is loaded, merged into the value in memory (changes not saved yet stay), and published by
+///   every runtime that holds it as a change from outside; this process's own saves are not
+///   loaded back. A save takes the file's lock, reads it, and, if another process wrote it since
+///   this one last read or wrote it, saves the three-way merge of the two (collections of
+///   identified elements merged by id, the saving process winning a conflict on one field; see
+///   ``SharedFileSystem/exclusively`` and docs/guides/SharedState.md for what it can still lose).
+///   A file that another process left undecodable is moved aside and reported, and the value in
+///   memory stays.
 /// - **Tests never touch the disk**: the file system is the `sharedFileSystem` dependency
-///   (``SharedFileSystem``), in memory and empty in each test.
-public struct FileStorageKey<Value: Codable & Sendable>: SharedKey {
+///   (``SharedFileSystem``), in memory and empty in each test; a test's write to it is a write by
+///   someone else.
+public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible {
   /// The file.
   public let url: URL
+  let files: SharedFileSystem
+  /// What this key knows of the file: made with the key, used by the storage that the first key
+  /// of a URL makes (a store keeps the key it made the storage with).
+  let file: FileState<Value>
 
-  public func _storage(in store: SharedStore, default: () -> Value) -> _SharedStorageHandle<Value> {
+  /// A key for the JSON file at `url`, read and written through the `sharedFileSystem`
+  /// dependency in force here.
+  public init(url: URL) {
     @Dependency(\.sharedFileSystem) var files
-    @Dependency(\.continuousClock) var clock
-    let url = self.url
-    return _SharedStorageHandle(
-      storage: store.storage(for: "file:" + url.standardizedFileURL.path, as: Value.self) {
-        let (initial, canSave) = Self.load(url, files: files, default: `default`)
-        let saver = FileSaver<Value>(url: url, files: files, clock: clock, store: store, canSave: canSave)
-        return SharedStorage(initial, name: "fileStorage(\(url.path))", persistence: saver)
-      })
+    self.url = url
+    self.files = files
+    self.file = FileState()
   }
 
-  /// The value in the file, or the default; and whether saving over the file is allowed.
-  static func load(_ url: URL, files: SharedFileSystem, default: () -> Value) -> (Value, Bool) {
-    files.removeLeftovers(url)
-    let data: Data
-    do {
-      guard let read = try files.read(url) else { return (`default`(), true) }
-      data = read
-    } catch {
-      reportIssue(
-        """
-        The shared file '\(url.path)' could not be read (\(AtomicFile.describe(error))). The value \
-        starts from its default, and nothing will be saved over the file, so that it is not lost. \
-        Check its permissions, then start again.
-        """)
-      return (`default`(), false)
+  public var id: FileStorageKeyID { FileStorageKeyID(path: url.standardizedFileURL.path) }
+
+  /// Saves wait 100 ms after a change, so that a burst of changes is one write.
+  public var saveDelay: Duration { .milliseconds(100) }
+
+  public var description: String { "fileStorage(\(url.path))" }
+
+  /// The value in the file, `nil` when there is none. A file that does not decode is moved aside,
+  /// kept and reported, and the value starts from its default; a file that cannot be read, or
+  /// moved aside, throws (and nothing is saved over it).
+  public func load() throws -> Value? {
+    var value: Value?
+    try files.exclusively(url) {
+      files.removeLeftovers(url)
+      guard let data = try files.read(url) else { return }
+      value = try decodeOrSetAside(data)
     }
+    return value
+  }
+
+  /// Writes `value`, merged with what another process saved since this one last read or wrote
+  /// the file, under the file's lock.
+  public func save(_ value: Value) throws {
+    let ours = try Self.encode(value)
+    var merged: Value?
+    try files.exclusively(url) {
+      var data = ours
+      let base = file.base
+      if let current = try files.read(url), current != base {
+        if let theirs = try decodeOrSetAside(current) {
+          let value = try Self.merge(base: base, ours: ours, theirs: Self.encode(theirs))
+          data = try Self.encode(value)
+          merged = value
+        }
+      }
+      file.base = data
+      try files.write(data, url)
+    }
+    guard let merged else { return }
+    // What the other process saved, into the value in memory, keeping what changed there since
+    // this save read it.
+    file.subscriber?.update { current in
+      guard let now = try? Self.encode(current), now != ours,
+        let result = try? Self.merge(base: ours, ours: now, theirs: Self.encode(merged))
+      else { return current = merged }
+      current = result
+    }
+  }
+
+  /// Watches the file: a change written by someone else is loaded and merged into the value.
+  public func subscribe(_ subscriber: SharedSubscriber<Value>) -> SharedSubscription {
+    file.subscriber = subscriber
+    let (files, url, key) = (files, url, self)
+    let subscription = files.watch(url) { key.reload(into: subscriber) }
+    // A change between the load and the watch.
+    reload(into: subscriber)
+    return subscription
+  }
+
+  /// Reads the file after a change may have been made to it, and tells `subscriber` if its
+  /// content is not what this process last read or wrote.
+  func reload(into subscriber: SharedSubscriber<Value>) {
     do {
-      return (try JSONDecoder().decode(Value.self, from: data), true)
+      try files.exclusively(url) {
+        let base = file.base
+        guard let data = try files.read(url), data != base else { return }
+        guard let theirs = try decodeOrSetAside(data) else { return }
+        file.base = data
+        subscriber.update { current in
+          guard let base, let now = try? Self.encode(current), now != base,
+            let result = try? Self.merge(base: base, ours: now, theirs: data)
+          else { return current = theirs }
+          current = result
+        }
+      }
+    } catch {
+      subscriber.yield(throwing: error)
+    }
+  }
+
+  /// The value in `data`; or, when it does not decode, the file moved aside (kept, reported) and
+  /// `nil`. Throws when moving it aside fails.
+  private func decodeOrSetAside(_ data: Data) throws -> Value? {
+    do {
+      return try JSONDecoder().decode(Value.self, from: data)
     } catch {
       let reason = AtomicFile.describe(error)
+      let aside: URL
       do {
-        let aside = try files.setAside(url)
-        reportIssue(
-          """
-          The shared file '\(url.path)' could not be decoded as \(Value.self) (\(reason)). It was \
-          moved aside to '\(aside.path)' and kept; the value starts from its default and is saved \
-          to a new file.
-          """)
-        return (`default`(), true)
+        aside = try files.setAside(url)
       } catch {
-        reportIssue(
-          """
-          The shared file '\(url.path)' could not be decoded as \(Value.self) (\(reason)), and \
-          moving it aside failed (\(AtomicFile.describe(error))). The value starts from its \
-          default, and nothing will be saved over the file, so that it is not lost.
-          """)
-        return (`default`(), false)
+        throw FileStorageError(
+          description: """
+            The shared file '\(url.path)' could not be decoded as \(Value.self) (\(reason)), and \
+            moving it aside failed (\(AtomicFile.describe(error))). Nothing will be saved over the \
+            file, so that it is not lost.
+            """)
       }
+      file.base = nil
+      reportIssue(
+        """
+        The shared file '\(url.path)' could not be decoded as \(Value.self) (\(reason)). It was \
+        moved aside to '\(aside.path)' and kept; the value in memory stays as it was (its default \
+        at launch) and is saved to a new file.
+        """)
+      return nil
     }
+  }
+
+  static func encode(_ value: Value) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    return try encoder.encode(value)
+  }
+
+  /// The three-way merge of three encodings of the value (``JSONMerge``), decoded.
+  static func merge(base: Data?, ours: Data, theirs: Data) throws -> Value {
+    let options: JSONSerialization.ReadingOptions = [.fragmentsAllowed]
+    let merged = JSONMerge.merge(
+      base: try base.map { try JSONSerialization.jsonObject(with: $0, options: options) },
+      ours: try JSONSerialization.jsonObject(with: ours, options: options),
+      theirs: try JSONSerialization.jsonObject(with: theirs, options: options))
+    let data = try JSONSerialization.data(withJSONObject: merged, options: [.fragmentsAllowed])
+    return try JSONDecoder().decode(Value.self, from: data)
+  }
+}
+
+/// What tells files apart: their standardized paths.
+public struct FileStorageKeyID: Hashable, Sendable {
+  let path: String
+}
+
+/// A file that could not be used, with what happened and what to do.
+struct FileStorageError: Error, CustomStringConvertible {
+  let description: String
+}
+
+/// What one storage's key knows of its file: the content it last read or wrote (the base of a
+/// merge, and how it tells its own saves from others' writes), and whom to tell of changes.
+final class FileState<Value: Sendable>: Sendable {
+  private let state = Locked<(base: Data?, subscriber: SharedSubscriber<Value>?)>((nil, nil))
+
+  var base: Data? {
+    get { state.withLock { $0.base } }
+    set { state.withLock { $0.base = newValue } }
+  }
+
+  var subscriber: SharedSubscriber<Value>? {
+    get { state.withLock { $0.subscriber } }
+    set { state.withLock { $0.subscriber = newValue } }
   }
 }
 
@@ -87,76 +209,5 @@ extension SharedKey {
   /// A value kept in the JSON file at `url`; see ``FileStorageKey``.
   public static func fileStorage<Value>(_ url: URL) -> Self where Self == FileStorageKey<Value> {
     FileStorageKey(url: url)
-  }
-}
-
-/// Saves one file's value: at most once per 100 ms, on a serial queue of its own (a save blocks
-/// in `write` and `fsync`, which must not hold a thread of the cooperative pool).
-final class FileSaver<Value: Codable & Sendable>: SharedPersistence, Sendable {
-  static var delay: Duration { .milliseconds(100) }
-  let url: URL
-  let files: SharedFileSystem
-  let clock: any Clock<Duration>
-  let store: SharedStore
-  let canSave: Bool
-  /// The wait before the next save, while one is scheduled.
-  private let scheduled = Locked<Task<Void, Never>?>(nil)
-  private let queue = DispatchQueue(label: "UnoCore.FileStorageKey.save")
-
-  init(url: URL, files: SharedFileSystem, clock: any Clock<Duration>, store: SharedStore, canSave: Bool) {
-    self.url = url
-    self.files = files
-    self.clock = clock
-    self.store = store
-    self.canSave = canSave
-  }
-
-  func valueChanged(_ storage: SharedStorage<Value>) {
-    guard canSave else { return }
-    scheduled.withLock { scheduled in
-      guard scheduled == nil else { return }
-      store.saveBegan()
-      scheduled = startSave(of: storage)
-    }
-  }
-
-  /// The save, 100 ms after now. The deadline is fixed here, when the change is made, not when
-  /// the task first runs: a test that advances its clock right after the change must not find the
-  /// wait starting later (``Clock/sleep(toDeadline:)``).
-  private func startSave(of storage: SharedStorage<Value>) -> Task<Void, Never> {
-    let clock = AnyClock(self.clock)
-    let deadline = clock.now.advanced(by: Self.delay)
-    return Task { [weak storage] in
-      // Cancelled by `flush`: save at once.
-      try? await clock.sleep(toDeadline: deadline)
-      self.scheduled.withLock { $0 = nil }
-      guard let storage else { return self.store.saveEnded() }
-      await self.save(storage.value)
-      self.store.saveEnded()
-    }
-  }
-
-  func flush() {
-    scheduled.withLock { $0?.cancel() }
-  }
-
-  private func save(_ value: Value) async {
-    let (url, files) = (self.url, self.files)
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      queue.async {
-        do {
-          let encoder = JSONEncoder()
-          encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-          try files.write(try encoder.encode(value), url)
-        } catch {
-          reportIssue(
-            """
-            The shared file '\(url.path)' could not be saved (\(AtomicFile.describe(error))). The \
-            value in memory is unchanged; the next change tries again.
-            """)
-        }
-        continuation.resume()
-      }
-    }
   }
 }

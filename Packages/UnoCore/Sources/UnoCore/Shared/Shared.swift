@@ -136,6 +136,19 @@ public struct Shared<Value: Sendable>: Sendable {
     set { self = newValue }
   }
 
+  /// The error of the key's load, while there is one: the storage could not be read when the
+  /// first reference was made, or a change the key told of could not be read. The value works in
+  /// memory meanwhile, and is not saved over the storage. `nil` for a value without a key.
+  ///
+  /// ```swift
+  /// if let error = state.$standups.loadError { state.banner = "Could not load: \(error)" }
+  /// ```
+  public var loadError: (any Error)? { reference.storage.loadError }
+
+  /// The error of the key's last save, until a save succeeds. The value in memory is unchanged;
+  /// the next change tries again. `nil` for a value without a key.
+  public var saveError: (any Error)? { reference.storage.saveError }
+
   /// Changes the value, atomically: no other write to it (from any holder, any thread) comes
   /// between the read and the write, so no update is lost.
   ///

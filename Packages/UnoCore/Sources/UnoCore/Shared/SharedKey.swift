@@ -1,66 +1,90 @@
+import ConcurrencyExtras
 import Dependencies
 
-/// Names a shared value and says where it lives: ``inMemory(_:)`` or ``fileStorage(_:)``.
-///
-/// Every ``Shared`` made with the same key in one process (in a test: in one test) refers to
-/// one value:
-///
-/// ```swift
-/// @Shared(.inMemory("count")) var count = 0
-/// ```
-///
-/// Name a key once, typed, with a static member:
-///
-/// ```swift
-/// extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<Standup>> {
-///   static var standups: Self { .fileStorage(URL(fileURLWithPath: "standups.json")) }
-/// }
-///
-/// @Shared(.standups) var standups = []
-/// ```
-public protocol SharedKey<Value>: Sendable {
-  /// The type of the value the key names.
-  associatedtype Value: Sendable
-
-  /// The value's storage in the current ``SharedStore`` (the `sharedStore` dependency): the one
-  /// already there for this key, or a new one starting from `default`. Implemented by the keys
-  /// Uno provides.
-  func _storage(in store: SharedStore, default: () -> Value) -> _SharedStorageHandle<Value>
-}
-
-/// A storage, as a key hands it over. Only the keys Uno provides make one.
-public struct _SharedStorageHandle<Value: Sendable>: Sendable {
-  let storage: SharedStorage<Value>
-}
-
-extension SharedKey {
+extension SharedReaderKey {
   /// A reference to the whole value of this key's storage, in the store of the dependency
-  /// context in force.
+  /// context in force: the storage already there for the key, or a new one loaded by the key
+  /// (starting from `default` when it holds nothing) and subscribed to its changes.
   func resolve(default: () -> Value) -> SharedReference<Value> {
+    resolve(save: nil, saveDelay: .zero, default: `default`)
+  }
+
+  func resolve(
+    save: (@Sendable (Value) throws -> Void)?, saveDelay: Duration, default: () -> Value
+  ) -> SharedReference<Value> {
     @Dependency(\.sharedStore) var store
-    let storage = _storage(in: store, default: `default`).storage
+    @Dependency(\.continuousClock) var clock
+    let name = String(describing: self)
+    var made: SharedStorage<Value>?
+    let storage = store.storage(for: AnyHashableSendable(id), as: Value.self) {
+      let source = SharedKeySource<Value>(
+        name: name, save: save, saveDelay: saveDelay, clock: clock, store: store)
+      var initial: Value?
+      do {
+        initial = try load()
+      } catch {
+        source.loadFailed(error)
+      }
+      let storage = SharedStorage(initial ?? `default`(), name: name, source: source)
+      made = storage
+      return storage
+    }
+    if let made, let source = made.source {
+      // Outside the store's lock: a key may tell of a change at once.
+      source.keep(
+        subscribe(
+          SharedSubscriber(
+            onUpdate: { [weak made] update in made?.changedElsewhere(update) },
+            onError: { [weak source] error in source?.loadFailed(error) })))
+    }
     return SharedPath.whole(storage)
   }
 }
+
+extension SharedKey {
+  /// A reference to the whole value of this key's storage, saved by the key after changes.
+  func resolve(default: () -> Value) -> SharedReference<Value> {
+    // A key whose storage is the store itself has nothing to save: no save is scheduled.
+    let key = self
+    let save: (@Sendable (Value) throws -> Void)? =
+      self is any _StoredInTheStore ? nil : { @Sendable value in try key.save(value) }
+    return resolve(save: save, saveDelay: saveDelay, default: `default`)
+  }
+}
+
+/// A key whose value lives in the ``SharedStore`` itself (``InMemoryKey``): its changes schedule
+/// no save.
+protocol _StoredInTheStore {}
 
 /// A value kept in memory under a name, for the life of the process (in a test, of the test).
 ///
 /// ```swift
 /// @Shared(.inMemory("count")) var count = 0
 /// ```
-public struct InMemoryKey<Value: Sendable>: SharedKey {
+///
+/// A ``SharedKey`` whose storage is the ``SharedStore`` itself: it loads nothing and saves
+/// nothing.
+public struct InMemoryKey<Value: Sendable>: SharedKey, CustomStringConvertible, _StoredInTheStore {
   /// The name the value is kept under.
   public let name: String
 
-  public func _storage(in store: SharedStore, default: () -> Value) -> _SharedStorageHandle<Value> {
-    _SharedStorageHandle(
-      storage: store.storage(for: "inMemory:" + name, as: Value.self) {
-        SharedStorage(`default`(), name: "inMemory(\"\(name)\")")
-      })
-  }
+  public var id: InMemoryKeyID { InMemoryKeyID(name: name) }
+
+  /// Nothing is stored but the value itself: the first reference's default starts it.
+  public func load() -> Value? { nil }
+
+  /// Nothing to write: the value lives in the store.
+  public func save(_ value: Value) {}
+
+  public var description: String { "inMemory(\"\(name)\")" }
 }
 
-extension SharedKey {
+/// What tells in-memory values apart: their names.
+public struct InMemoryKeyID: Hashable, Sendable {
+  let name: String
+}
+
+extension SharedReaderKey {
   /// A value kept in memory under `name`, for the life of the process; see ``InMemoryKey``.
   public static func inMemory<Value>(_ name: String) -> Self where Self == InMemoryKey<Value> {
     InMemoryKey(name: name)

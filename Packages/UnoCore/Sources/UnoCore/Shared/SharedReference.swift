@@ -30,6 +30,12 @@ class SharedReference<Value: Sendable>: @unchecked Sendable {
   /// The value the path reads from `root`, a value of the storage (a snapshot of it).
   func load(fromRoot root: any Sendable) -> Value? { fatalError("abstract") }
 
+  /// Calls `follower` with the value through the path now and after each change of the storage
+  /// (`nil`: the path leads nowhere), until the returned removal is called.
+  func follow(_ follower: @escaping @Sendable (Value?) -> Void) -> @Sendable () -> Void {
+    fatalError("abstract")
+  }
+
   /// Changes the value under the storage's lock; `nil` (and `body` not run) when the path leads
   /// nowhere.
   func modify<R, E: Error>(
@@ -109,6 +115,11 @@ final class SharedPath<Root: Sendable, Value: Sendable>: SharedReference<Value>,
 
   override func load(fromRoot value: any Sendable) -> Value? {
     (value as? Root).flatMap(get)
+  }
+
+  override func follow(_ follower: @escaping @Sendable (Value?) -> Void) -> @Sendable () -> Void {
+    let get = self.get
+    return root.follow { follower(get($0)) }
   }
 
   override func modify<R, E: Error>(

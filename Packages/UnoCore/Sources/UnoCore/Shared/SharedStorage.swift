@@ -21,6 +21,11 @@ protocol AnySharedStorage: AnyObject, Sendable {
   /// Sets the value to `value`, one this storage had (a snapshot kept it): a change like any
   /// other, told to the holders and saved. Does nothing if `value` is not of the storage's type.
   @MainActor func restore(_ value: any Sendable)
+  /// The error of the key's last load (or of a change it told and could not read), while there
+  /// is one.
+  var loadError: (any Error)? { get }
+  /// The error of the key's last save, until one succeeds.
+  var saveError: (any Error)? { get }
 }
 
 /// How many storages are alive in the process. While none is, no state can hold a shared value:
@@ -63,14 +68,18 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
   /// Whether a main-actor delivery of a change made off the main actor is already scheduled
   /// (changes coalesce into it).
   @exclusivity(unchecked) var deliveryScheduled = false
+  /// Who follows the value outside any runtime (``Shared/values``): told of each change under the
+  /// lock, so in the order of the changes.
+  @exclusivity(unchecked) var followers: [Int: @Sendable (Value) -> Void] = [:]
+  @exclusivity(unchecked) var nextFollower = 0
   @usableFromInline let name: String
-  /// Saves the value after changes, for a persisted key (``FileStorageKey``).
-  let persistence: (any SharedPersistence<Value>)?
+  /// The key's side of the value (its saves, its errors), for a keyed value.
+  let source: SharedKeySource<Value>?
 
-  init(_ value: Value, name: String, persistence: (any SharedPersistence<Value>)? = nil) {
+  init(_ value: Value, name: String, source: SharedKeySource<Value>? = nil) {
     self._value = value
     self.name = name
-    self.persistence = persistence
+    self.source = source
     SharedStorageCount.storageCreated()
   }
 
@@ -90,7 +99,7 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
   /// Changes the value under the lock, then tells whoever must know: the runtimes that hold it
   /// (see ``SharedDelivery``) and the persistence.
   func modify<R, E: Error>(
-    isolation: isolated (any Actor)?, _ body: (inout Value) throws(E) -> R
+    isolation: isolated (any Actor)?, save: Bool = true, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R {
     let outcome: Result<R, E>
     mutex.lock()
@@ -99,11 +108,32 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
     } catch {
       outcome = .failure(error)
     }
+    if !followers.isEmpty {
+      let value = _value
+      for follower in followers.values { follower(value) }
+    }
     mutex.unlock()
     let result = try outcome.get()
-    persistence?.valueChanged(self)
+    if save { source?.valueChanged(self) }
     SharedDelivery.changed(self, isolation: isolation)
     return result
+  }
+
+  /// Calls `follower` with the value now, then with the value after each change, until the
+  /// returned removal is called. `follower` runs under the storage's lock: it must not block.
+  func follow(_ follower: @escaping @Sendable (Value) -> Void) -> @Sendable () -> Void {
+    mutex.lock()
+    defer { mutex.unlock() }
+    let id = nextFollower
+    nextFollower += 1
+    followers[id] = follower
+    follower(_value)
+    return { [weak self] in
+      guard let self else { return }
+      self.mutex.lock()
+      defer { self.mutex.unlock() }
+      self.followers[id] = nil
+    }
   }
 
   /// Marks a main-actor delivery as scheduled; `false` if one already was.
@@ -116,7 +146,17 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
   }
 
   @usableFromInline func flushPendingSave() {
-    persistence?.flush()
+    source?.flush()
+  }
+
+  @usableFromInline var loadError: (any Error)? { source?.loadError }
+  @usableFromInline var saveError: (any Error)? { source?.saveError }
+
+  /// The key told of a change made elsewhere: `update` makes the new value from the value now,
+  /// told to the holders like any change, and not saved back.
+  func changedElsewhere(_ update: (inout Value) -> Void) {
+    source?.loaded()
+    modify(isolation: nil, save: false, update)
   }
 
   @MainActor @usableFromInline func restore(_ value: any Sendable) {
@@ -130,14 +170,4 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
     defer { mutex.unlock() }
     deliveryScheduled = false
   }
-}
-
-/// What saves a persisted shared value (``FileStorageKey``'s file).
-protocol SharedPersistence<Value>: Sendable {
-  associatedtype Value: Sendable
-  /// Called after every change, outside the storage's lock. A save reads the value when it runs,
-  /// so that two changes told out of order still save the latest.
-  func valueChanged(_ storage: SharedStorage<Value>)
-  /// Starts the save that waits out its delay at once, if one does.
-  func flush()
 }

@@ -1,3 +1,4 @@
+import ConcurrencyExtras
 import Dependencies
 import IssueReporting
 
@@ -8,7 +9,7 @@ import IssueReporting
 /// Keyed values stay for the life of their store: a value that no state holds any more is
 /// still there for the next holder of its key.
 public final class SharedStore: Sendable {
-  private let storages = Locked<[String: any AnySharedStorage]>([:])
+  private let storages = Locked<[AnyHashableSendable: any AnySharedStorage]>([:])
   private let saves = Locked<SaveTracking>(SaveTracking())
 
   public init() {}
@@ -16,7 +17,7 @@ public final class SharedStore: Sendable {
   /// The storage for `id`, made by `make` if there is none. A key reused with another value
   /// type is a programming error, reported, and given a storage of its own.
   func storage<Value: Sendable>(
-    for id: String, as _: Value.Type, make: () -> SharedStorage<Value>
+    for id: AnyHashableSendable, as _: Value.Type, make: () -> SharedStorage<Value>
   ) -> SharedStorage<Value> {
     storages.withLock { storages in
       if let existing = storages[id] {
