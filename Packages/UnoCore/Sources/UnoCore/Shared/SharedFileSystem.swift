@@ -81,9 +81,10 @@ extension SharedFileSystem {
         let path = url.standardizedFileURL.path
         storage.withLock { $0[path] = data }
         // Told later, on another thread, as the disk's watch tells: the writer may hold the
-        // file's lock, which a watcher takes to read the file.
+        // file's lock, which a watcher takes to read the file. In a task, so that what the
+        // watcher reports belongs to the writer's test.
         for watcher in watchers.withLock({ Array(($0[path] ?? [:]).values) }) {
-          DispatchQueue.global().async { watcher() }
+          Task { watcher() }
         }
       },
       setAside: { url in
