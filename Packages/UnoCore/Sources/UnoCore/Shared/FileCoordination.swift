@@ -20,7 +20,8 @@ enum FileCoordination {
   static func exclusively(_ url: URL, _ body: () throws -> Void) throws {
     let directory = url.deletingLastPathComponent()
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    let descriptor = open(url.path + ".lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+    // Read-only: closing it then raises no write event for the watch of the directory.
+    let descriptor = open(url.path + ".lock", O_RDONLY | O_CREAT | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     defer { close(descriptor) }
     while flock(descriptor, LOCK_EX) != 0 {
@@ -52,11 +53,29 @@ enum FileCoordination {
         return SharedSubscription {}
       }
       let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+      let name = Array(url.lastPathComponent.utf8)
       source.setEventHandler {
-        // Drain the events: which entry changed does not matter, the file is compared.
+        // Drain the events; only those naming the file matter (a save's temporary file and the
+        // lock file are its neighbours).
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while read(descriptor, &buffer, buffer.count) > 0 {}
-        onChange()
+        var named = false
+        while true {
+          let count = read(descriptor, &buffer, buffer.count)
+          guard count > 0 else { break }
+          var offset = 0
+          // struct inotify_event: wd, mask, cookie, len (32 bits each), then len bytes of name.
+          while offset + 16 <= count {
+            let length = buffer.withUnsafeBytes {
+              Int($0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+            }
+            let start = offset + 16
+            let end = min(start + length, count)
+            let entry = buffer[start..<end].prefix { $0 != 0 }
+            if entry.elementsEqual(name) { named = true }
+            offset = start + length
+          }
+        }
+        if named { onChange() }
       }
       source.setCancelHandler { close(descriptor) }
       source.resume()

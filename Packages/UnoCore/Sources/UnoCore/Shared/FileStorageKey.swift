@@ -35,7 +35,9 @@ import IssueReporting
 /// - **Tests never touch the disk**: the file system is the `sharedFileSystem` dependency
 ///   (``SharedFileSystem``), in memory and empty in each test; a test's write to it is a write by
 ///   someone else.
-public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible {
+public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomStringConvertible,
+  _SavesUnderItsLock
+{
   /// The file.
   public let url: URL
   let files: SharedFileSystem
@@ -75,9 +77,16 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
   /// Writes `value`, merged with what another process saved since this one last read or wrote
   /// the file, under the file's lock.
   public func save(_ value: Value) throws {
-    let ours = try Self.encode(value)
+    try save(reading: { value })
+  }
+
+  /// The save, reading the value under the file's lock: a change loaded from the file (which
+  /// happens under that lock) is then always in what it saves.
+  func save(reading read: () -> Value) throws {
     var merged: Value?
+    var ours = Data()
     try files.exclusively(url) {
+      ours = try Self.encode(read())
       var data = ours
       let base = file.base
       if let current = try files.read(url), current != base {

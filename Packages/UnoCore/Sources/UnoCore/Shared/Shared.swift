@@ -32,7 +32,7 @@ import Synchronization
 /// - **Derived references** reach into the value: `$standup.meetings` (a member, by dynamic member
 ///   lookup) and `$standups[id:]` (an element of an identified array, `nil` when it is gone).
 ///   A change through a derived reference is a change of the value it comes from.
-/// - **Keys** say where the value lives: ``SharedKey/inMemory(_:)`` (one value per name for the
+/// - **Keys** say where the value lives: ``SharedReaderKey/inMemory(_:)`` (one value per name for the
 ///   life of the process) and ``SharedKey/fileStorage(_:)`` (loaded from a file once, saved after
 ///   changes). Without a key, `Shared(value:)` is a value that only the holders of that reference
 ///   share.

@@ -10,7 +10,7 @@ extension SharedReaderKey {
   }
 
   func resolve(
-    save: (@Sendable (Value) throws -> Void)?, saveDelay: Duration, default: () -> Value
+    save: (@Sendable (() -> Value) throws -> Void)?, saveDelay: Duration, default: () -> Value
   ) -> SharedReference<Value> {
     @Dependency(\.sharedStore) var store
     @Dependency(\.continuousClock) var clock
@@ -46,10 +46,23 @@ extension SharedKey {
   func resolve(default: () -> Value) -> SharedReference<Value> {
     // A key whose storage is the store itself has nothing to save: no save is scheduled.
     let key = self
-    let save: (@Sendable (Value) throws -> Void)? =
-      self is any _StoredInTheStore ? nil : { @Sendable value in try key.save(value) }
+    let save: (@Sendable (() -> Value) throws -> Void)?
+    if self is any _StoredInTheStore {
+      save = nil
+    } else if let reading = self as? any _SavesUnderItsLock<Value> {
+      save = { @Sendable read in try reading.save(reading: read) }
+    } else {
+      save = { @Sendable read in try key.save(read()) }
+    }
     return resolve(save: save, saveDelay: saveDelay, default: `default`)
   }
+}
+
+/// A key that reads the value to save under a lock of its own (``FileStorageKey``: the file's),
+/// so that a change it loads under that lock is in the value it saves.
+protocol _SavesUnderItsLock<Value>: Sendable {
+  associatedtype Value
+  func save(reading value: () -> Value) throws
 }
 
 /// A key whose value lives in the ``SharedStore`` itself (``InMemoryKey``): its changes schedule

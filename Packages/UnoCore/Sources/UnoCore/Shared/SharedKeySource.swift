@@ -10,8 +10,9 @@ import IssueReporting
 /// One per keyed storage, made by ``SharedReaderKey/resolve(default:)``; every key, Uno's and a
 /// team's own, goes through it.
 final class SharedKeySource<Value: Sendable>: Sendable {
-  /// The key's save, for a ``SharedKey``; `nil` for a reader key.
-  let save: (@Sendable (Value) throws -> Void)?
+  /// The key's save, for a ``SharedKey``; `nil` for a reader key. Its argument reads the value:
+  /// a key that takes a lock of its own reads it under that lock (``FileStorageKey``).
+  let save: (@Sendable (() -> Value) throws -> Void)?
   let saveDelay: Duration
   let clock: any Clock<Duration>
   let store: SharedStore
@@ -31,7 +32,7 @@ final class SharedKeySource<Value: Sendable>: Sendable {
   }
 
   init(
-    name: String, save: (@Sendable (Value) throws -> Void)?, saveDelay: Duration,
+    name: String, save: (@Sendable (() -> Value) throws -> Void)?, saveDelay: Duration,
     clock: any Clock<Duration>, store: SharedStore
   ) {
     self.name = name
@@ -96,7 +97,7 @@ final class SharedKeySource<Value: Sendable>: Sendable {
       if let wait { try? await wait.clock.sleep(toDeadline: wait.deadline) }
       self.state.withLock { $0.scheduled = nil }
       guard let storage else { return self.store.saveEnded() }
-      await self.write(storage.value)
+      await self.write(storage)
       self.store.saveEnded()
     }
   }
@@ -115,13 +116,13 @@ final class SharedKeySource<Value: Sendable>: Sendable {
     }
   }
 
-  private func write(_ value: Value) async {
+  private func write(_ storage: SharedStorage<Value>) async {
     guard let save else { return }
     let failure = await withCheckedContinuation {
       (continuation: CheckedContinuation<(any Error)?, Never>) in
       queue.async {
         do {
-          try save(value)
+          try save { storage.value }
           continuation.resume(returning: nil)
         } catch {
           continuation.resume(returning: error)

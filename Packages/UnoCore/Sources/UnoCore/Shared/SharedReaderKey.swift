@@ -77,7 +77,7 @@ extension SharedReaderKey {
 /// @Shared(.launches) var launches = 0
 /// ```
 ///
-/// ``inMemory(_:)`` and ``fileStorage(_:)`` are keys of this protocol too. The guide
+/// ``InMemoryKey`` and ``FileStorageKey`` are keys of this protocol too. The guide
 /// (docs/guides/SharedState.md, "Writing a key") has a whole key with its tests.
 public protocol SharedKey<Value>: SharedReaderKey {
   /// Writes `value` to the storage.
