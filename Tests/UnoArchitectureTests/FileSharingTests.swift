@@ -50,6 +50,22 @@ private func decoded(_ data: Data?) throws -> [Item] {
     #expect(seen.sources == [.sharedValue])
   }
 
+  @Test func aWriteElsewhereBeforeTheFirstSaveKeepsTheChangesNotSavedYet() async throws {
+    @Dependency(\.sharedFileSystem) var files
+    // No file yet, and a change not saved (the clock is never advanced): the other process's
+    // first save must not replace it.
+    let runtime = withDependencies {
+      $0.continuousClock = TestClock()
+    } operation: {
+      InteractorRuntime(storedItemsInteractor)
+    }
+    runtime.send(Item(id: 1, title: "Mine"))
+    var values = runtime.state.$items.values.makeAsyncIterator()
+    #expect(await values.next()?.map(\.title) == ["Mine"])
+    try files.write(json([Item(id: 2, title: "Theirs")]), .items)
+    #expect(Set(await values.next()?.map(\.title) ?? []) == ["Mine", "Theirs"])
+  }
+
   @Test func itsOwnSavesAreNotLoadedBack() async throws {
     @Dependency(\.sharedFileSystem) var files
     @Dependency(\.sharedStore) var store

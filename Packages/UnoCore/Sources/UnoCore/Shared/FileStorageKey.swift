@@ -83,30 +83,22 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
   /// The save, reading the value under the file's lock: a change loaded from the file (which
   /// happens under that lock) is then always in what it saves.
   func save(reading read: () -> Value) throws {
-    var merged: Value?
-    var ours = Data()
     try files.exclusively(url) {
-      ours = try Self.encode(read())
+      let ours = try Self.encode(read())
       var data = ours
-      let base = file.base
-      if let current = try files.read(url), current != base {
-        if let theirs = try decodeOrSetAside(current) {
-          let value = try Self.merge(base: base, ours: ours, theirs: Self.encode(theirs))
-          data = try Self.encode(value)
-          merged = value
-        }
+      var merged: Value?
+      if let current = try files.read(url), current != file.base,
+        let theirs = try decodeOrSetAside(current)
+      {
+        let value = try Self.merge(base: file.base, ours: ours, theirs: Self.encode(theirs))
+        data = try Self.encode(value)
+        merged = value
       }
       file.base = data
       try files.write(data, url)
-    }
-    guard let merged else { return }
-    // What the other process saved, into the value in memory, keeping what changed there since
-    // this save read it.
-    file.subscriber?.update { current in
-      guard let now = try? Self.encode(current), now != ours,
-        let result = try? Self.merge(base: ours, ours: now, theirs: Self.encode(merged))
-      else { return current = merged }
-      current = result
+      // What the other process saved, into the value in memory, keeping what changed there
+      // since this save read it.
+      if let merged { mergeIntoMemory(file.subscriber, since: ours, theirs: merged, data) }
     }
   }
 
@@ -129,15 +121,24 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
         guard let data = try files.read(url), data != base else { return }
         guard let theirs = try decodeOrSetAside(data) else { return }
         file.base = data
-        subscriber.update { current in
-          guard let base, let now = try? Self.encode(current), now != base,
-            let result = try? Self.merge(base: base, ours: now, theirs: data)
-          else { return current = theirs }
-          current = result
-        }
+        mergeIntoMemory(subscriber, since: base, theirs: theirs, data)
       }
     } catch {
       subscriber.yield(throwing: error)
+    }
+  }
+
+  /// Makes the value in memory the file's (`theirs`, encoded as `data`), keeping what changed in
+  /// memory since it was `base`: the content memory and file last had in common, `nil` when they
+  /// had none (the file did not exist), in which case both sides are kept whole.
+  private func mergeIntoMemory(
+    _ subscriber: SharedSubscriber<Value>?, since base: Data?, theirs: Value, _ data: Data
+  ) {
+    subscriber?.update(orYield: theirs) { current in
+      guard let now = try? Self.encode(current), now != base,
+        let result = try? Self.merge(base: base, ours: now, theirs: data)
+      else { return current = theirs }
+      current = result
     }
   }
 

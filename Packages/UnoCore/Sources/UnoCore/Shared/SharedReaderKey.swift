@@ -132,9 +132,14 @@ public struct SharedSubscriber<Value: Sendable>: Sendable {
     onUpdate { $0 = value }
   }
 
-  /// The stored value changed: `update` makes the value in memory from what it is now, under its
-  /// lock (a key that merges what changed elsewhere into changes not saved yet). From any thread.
-  func update(_ update: (inout Value) -> Void) { onUpdate(update) }
+  /// The stored value changed to `value`: `update` makes the value in memory from what it is
+  /// now, under its lock (a key that merges what changed elsewhere into changes not saved yet); a
+  /// subscriber made by the public initializer, which has no value in memory, hears `value`. From
+  /// any thread.
+  func update(orYield value: Value, _ update: (inout Value) -> Void) {
+    if let onValue { return onValue(value) }
+    onUpdate(update)
+  }
 
   /// The stored value changed but could not be read: the value in memory stays, and the error is
   /// kept (``Shared/loadError``) and reported. From any thread.
