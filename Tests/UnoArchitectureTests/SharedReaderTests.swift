@@ -89,4 +89,13 @@ struct ReadingState: Equatable, Sendable {
     while let value = await iterator.next() { seen.append(value.title) }
     #expect(seen == ["One", "Uno"])
   }
+
+  @Test func valuesOfAnElementAlreadyGoneEndAtOnce() async {
+    @Shared(.inMemory("items")) var items: IdentifiedArrayOf<Item> = [Item(id: 1, title: "One")]
+    guard let item = Shared($items[id: 1]) else { return #expect(Bool(false)) }
+    $items.withLock { _ = $0.remove(id: 1) }
+    var seen: [String] = []
+    for await value in item.values { seen.append(value.title) }
+    #expect(seen == [])
+  }
 }

@@ -58,11 +58,11 @@ enum SharedStorageCount {
 
 @usableFromInline
 final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendable {
-  // Why `@unchecked Sendable` is sound: the mutable state (`_value` and `deliveryScheduled`) is
-  // only read or written between `mutex.lock()` and `mutex.unlock()`; `name` and `persistence`
-  // are constants, `persistence` is `Sendable`. The exclusivity checks of those two properties
-  // are off for the same reason: the mutex already makes every access exclusive, and a read is on
-  // the path of every shared field a feature reads.
+  // Why `@unchecked Sendable` is sound: the mutable state (`_value`, `deliveryScheduled`,
+  // `followers` and `nextFollower`) is only read or written between `mutex.lock()` and
+  // `mutex.unlock()`; `name` and `source` are constants, `source` is `Sendable`. The exclusivity
+  // checks of the mutable properties are off for the same reason: the mutex already makes every
+  // access exclusive, and a read of `_value` is on the path of every shared field a feature reads.
   @usableFromInline let mutex = PthreadMutex()
   @exclusivity(unchecked) @usableFromInline var _value: Value
   /// Whether a main-actor delivery of a change made off the main actor is already scheduled
@@ -96,8 +96,9 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
 
   @usableFromInline var currentValue: any Sendable { value }
 
-  /// Changes the value under the lock, then tells whoever must know: the runtimes that hold it
-  /// (see ``SharedDelivery``) and the persistence.
+  /// Changes the value under the lock, then tells whoever must know: the followers (under the
+  /// lock), the key's saves (unless `save` is `false`: a change the key itself told of) and the
+  /// runtimes that hold it (see ``SharedDelivery``).
   func modify<R, E: Error>(
     isolation: isolated (any Actor)?, save: Bool = true, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R {

@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The values of a shared value over time, for code that is not a runtime: a view model's owner,
 /// a command-line tool, a server handler.
@@ -22,16 +23,19 @@ public struct SharedValues<Value: Sendable>: AsyncSequence, Sendable {
 
   public func makeAsyncIterator() -> AsyncStream<Value>.Iterator {
     let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .unbounded)
+    let gone = Mutex(false)
     let stop = reference.follow { value in
-      if let value {
-        continuation.yield(value)
-      } else {
-        // Not here: this runs under the storage's lock, and finishing calls the termination
-        // handler, which takes it.
-        DispatchQueue.global().async { continuation.finish() }
+      guard let value else {
+        gone.withLock { $0 = true }
+        return continuation.finish()
       }
+      continuation.yield(value)
     }
-    continuation.onTermination = { _ in stop() }
+    // The removal takes the storage's lock, which is held where the stream ends because the
+    // element went (in the follower above): it runs after, elsewhere.
+    continuation.onTermination = { _ in DispatchQueue.global().async { stop() } }
+    // Gone already when following began: the stream ended before it had a termination handler.
+    if gone.withLock({ $0 }) { stop() }
     return stream.makeAsyncIterator()
   }
 }
