@@ -1,6 +1,7 @@
 import BenchmarkWorkloads
 import BundledFeatures
 import Foundation
+import Observation
 import SearchClientLive
 import UnoCore
 import UnoHostCore
@@ -375,6 +376,21 @@ func main() async {
   report("ratio shared write to 1000 holders/1000 sends", oneWrite / plainSends)
   report("one plain send to each of 1000 runtimes", spreadSends / 1e3, " µs")
   report("ratio shared write to 1000 holders/one send to each of 1000 runtimes", oneWrite / spreadSends)
+  // The same write with an observer of the reference (the Observation framework, as a view's body
+  // reads it): tracked again before each write, as a view re-reads after each change.
+  var observed = 0
+  let observedWrite = withExtendedLifetime(holders) {
+    nanoseconds(iterations: 200) {
+      withObservationTracking {
+        observed &+= fanOutValue.wrappedValue
+      } onChange: {
+      }
+      fanOutValue.withLock { $0 += 1 }
+    }
+  }
+  precondition(observed > 0, "the observer read nothing")
+  report("one shared write seen by 1000 runtimes, observed", observedWrite / 1e3, " µs")
+  report("ratio shared write to 1000 holders observed/not observed", observedWrite / oneWrite)
 
   // 10. Memory, in a fresh process: here, memory freed by the workloads above would be reused
   // and hide what the view models take.

@@ -1,5 +1,6 @@
 import CustomDump
 import IssueReporting
+import Observation
 import Synchronization
 
 /// A value that any number of states hold at once: a change through one holder is a change of
@@ -114,7 +115,10 @@ public struct Shared<Value: Sendable>: Sendable {
   @inlinable
   public var wrappedValue: Value {
     if let root = reference.wholeStorage, !SharedContext.isActive {
-      return root._withUnsafeGuaranteedRef { $0.value }
+      return root._withUnsafeGuaranteedRef {
+        $0.observationAccess()
+        return $0.value
+      }
     }
     return _value
   }
@@ -122,6 +126,7 @@ public struct Shared<Value: Sendable>: Sendable {
   /// The value through the reference's path, or from the snapshot a test tool reads from.
   @usableFromInline
   var _value: Value {
+    reference.storage.observationAccess()
     if SharedContext.isActive, let frame = SharedContext.frame,
       let found = frame.lookup(reference, side: .left)
     {
@@ -276,6 +281,11 @@ extension Shared: CustomReflectable {
   /// `dump` and mirrors show the value, as if the property were not shared.
   public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
 }
+
+/// A read of the value is tracked by the Observation framework (a SwiftUI view's `body`,
+/// `withObservationTracking`), and a change through any reference to the same value, in this
+/// process or loaded by its key, tells whoever tracked it.
+extension Shared: Observable {}
 
 extension Shared: _SharedHolding {
   var _storage: any AnySharedStorage { reference.storage }

@@ -1,4 +1,5 @@
 import CustomDump
+import Observation
 
 /// A reference to a shared value that reads it and is told of its changes, but cannot write it.
 ///
@@ -89,6 +90,9 @@ extension SharedReader: CustomReflectable {
   /// `dump` and mirrors show the value, as if the property were not shared.
   public var customMirror: Mirror { Mirror(reflecting: wrappedValue) }
 }
+
+/// Tracked by the Observation framework like ``Shared``.
+extension SharedReader: Observable {}
 
 extension SharedReader: _SharedHolding {
   var _storage: any AnySharedStorage { base._storage }

@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// The box that every holder of one shared value points to: the value, behind a lock, and what
@@ -8,6 +9,8 @@ import Synchronization
 protocol AnySharedStorage: AnyObject, Sendable {
   /// The value now, for a snapshot (``SharedSnapshot``).
   var currentValue: any Sendable { get }
+  /// Registers a read of the value with the Observation framework.
+  func observationAccess()
   /// How a message names the value: its key (`inMemory("count")`, `fileStorage(…/standups.json)`)
   /// or `Shared(value:)`.
   var name: String { get }
@@ -57,7 +60,7 @@ enum SharedStorageCount {
 @MainActor @usableFromInline var sharedStoragesEverExisted = false
 
 @usableFromInline
-final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendable {
+final class SharedStorage<Value: Sendable>: AnySharedStorage, Observable, @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the mutable state (`_value`, `deliveryScheduled`,
   // `followers` and `nextFollower`) is only read or written between `mutex.lock()` and
   // `mutex.unlock()`; `name` and `source` are constants, `source` is `Sendable`. The exclusivity
@@ -75,6 +78,12 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
   @usableFromInline let name: String
   /// The key's side of the value (its saves, its errors), for a keyed value.
   let source: SharedKeySource<Value>?
+  /// What makes ``Shared`` observable (the Observation framework): a read through a reference
+  /// registers an access to ``value``, a change tells the observers of it.
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// `\.value`, made once: a key path literal into a generic class is instantiated by the runtime
+  /// at each use, which cost a shared read twenty times its time.
+  @usableFromInline let valueKeyPath: KeyPath<SharedStorage, Value> & Sendable = \.value
 
   init(_ value: Value, name: String, source: SharedKeySource<Value>? = nil) {
     self._value = value
@@ -96,6 +105,12 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
 
   @usableFromInline var currentValue: any Sendable { value }
 
+  /// Registers a read of the value with the Observation framework (a view's `body`, a
+  /// `withObservationTracking` block): nothing but a thread-local read when none is tracking.
+  @inlinable func observationAccess() {
+    registrar.access(self, keyPath: valueKeyPath)
+  }
+
   /// Changes the value under the lock, then tells whoever must know: the followers (under the
   /// lock), the key's saves (unless `save` is `false`: a change the key itself told of) and the
   /// runtimes that hold it (see ``SharedDelivery``).
@@ -103,6 +118,9 @@ final class SharedStorage<Value: Sendable>: AnySharedStorage, @unchecked Sendabl
     isolation: isolated (any Actor)?, save: Bool = true, _ body: (inout Value) throws(E) -> R
   ) throws(E) -> R {
     let outcome: Result<R, E>
+    // Outside the lock: an observer's `onChange` runs here, and may read the value.
+    registrar.willSet(self, keyPath: valueKeyPath)
+    defer { registrar.didSet(self, keyPath: valueKeyPath) }
     mutex.lock()
     do throws(E) {
       outcome = .success(try body(&_value))
