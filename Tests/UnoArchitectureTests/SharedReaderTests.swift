@@ -4,6 +4,10 @@ import Foundation
 import Testing
 import UnoArchitecture
 
+extension SharedReaderKey where Self == FileStorageKey<IdentifiedArrayOf<Item>> {
+  fileprivate static var readerItems: Self { .fileStorage(URL(fileURLWithPath: "/data/reader-items.json")) }
+}
+
 struct ReadingState: Equatable, Sendable {
   @SharedReader(.inMemory("items")) var items: IdentifiedArrayOf<Item> = []
 }
@@ -97,5 +101,20 @@ struct ReadingState: Equatable, Sendable {
     var seen: [String] = []
     for await value in item.values { seen.append(value.title) }
     #expect(seen == [])
+  }
+
+  @Test func aKeyNamedOnceServesReferencesAndReaders() {
+    // A test clock for the file's delayed save, which this test does not wait for.
+    withDependencies {
+      $0.continuousClock = TestClock()
+    } operation: {
+      @Shared(.readerItems) var items: IdentifiedArrayOf<Item> = []
+      @SharedReader(.readerItems) var readOnly: IdentifiedArrayOf<Item> = []
+      @SharedReader(.fileStorage(URL(fileURLWithPath: "/data/reader-items.json")))
+      var sameFile: IdentifiedArrayOf<Item> = []
+      $items.withLock { _ = $0.append(Item(id: 1, title: "One")) }
+      #expect(readOnly.map(\.title) == ["One"])
+      #expect(sameFile.map(\.title) == ["One"])
+    }
   }
 }

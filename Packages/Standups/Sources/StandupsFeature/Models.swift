@@ -100,7 +100,7 @@ public enum Theme: String, Sendable, Equatable, Hashable, Codable, CaseIterable 
   case purple, seafoam, sky, tan, teal, yellow
 }
 
-extension SharedKey where Self == FileStorageKey<IdentifiedArrayOf<Standup>> {
+extension SharedReaderKey where Self == FileStorageKey<IdentifiedArrayOf<Standup>> {
   /// Every standup, kept in the file the `standupsFile` dependency names.
   ///
   /// ```swift

@@ -215,7 +215,7 @@ final class FileState<Value: Sendable>: Sendable {
   }
 }
 
-extension SharedKey {
+extension SharedReaderKey {
   /// A value kept in the JSON file at `url`; see ``FileStorageKey``.
   public static func fileStorage<Value>(_ url: URL) -> Self where Self == FileStorageKey<Value> {
     FileStorageKey(url: url)

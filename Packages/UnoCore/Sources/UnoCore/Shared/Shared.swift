@@ -34,7 +34,7 @@ import Synchronization
 ///   lookup) and `$standups[id:]` (an element of an identified array, `nil` when it is gone).
 ///   A change through a derived reference is a change of the value it comes from.
 /// - **Keys** say where the value lives: ``SharedReaderKey/inMemory(_:)`` (one value per name for the
-///   life of the process) and ``SharedKey/fileStorage(_:)`` (loaded from a file once, saved after
+///   life of the process) and ``SharedReaderKey/fileStorage(_:)`` (loaded from a file once, saved after
 ///   changes). Without a key, `Shared(value:)` is a value that only the holders of that reference
 ///   share.
 /// - **In the runtime**: a change is published, to the observers of every runtime whose state holds

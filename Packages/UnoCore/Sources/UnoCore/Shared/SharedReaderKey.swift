@@ -70,7 +70,7 @@ extension SharedReaderKey {
 ///   func save(_ value: Int) throws { UserDefaults.standard.set(value, forKey: name) }
 /// }
 ///
-/// extension SharedKey where Self == DefaultsKey {
+/// extension SharedReaderKey where Self == DefaultsKey {
 ///   static var launches: Self { DefaultsKey(name: "launches") }
 /// }
 ///
