@@ -162,7 +162,7 @@ import Testing
     #expect(error.contains(#""code":"not_applied""#))
     #expect(
       error.contains(
-        "the action 'path' of feature 'standups' was not applied: An action for the screen #7 was dropped: "
+        "the action 'path.detail.editTapped' of feature 'standups' was not applied: An action for the screen #7 was dropped: "
           + "the stack holds no such screen (it holds [])."))
     // In plain words: the Swift behind it is for the feature's authors, in the host's log.
     for word in ["StandupsFeature", "forEach", ".swift"] { #expect(!error.contains(word)) }

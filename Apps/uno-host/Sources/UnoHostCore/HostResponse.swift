@@ -36,6 +36,9 @@ public enum HostResponse: Equatable, Sendable {
   case recording(id: JSONValue?, session: Int, feature: String, lines: [String])
   /// A request that could not be carried out, and why.
   case error(id: JSONValue?, code: String, message: String)
+  /// The answer to `help` typed in `run --format json`: the feature's entry of the features
+  /// listing (JSON text), its short commands, and the grammar of a typed line.
+  case help(feature: String, entry: String)
 
   /// The line, without its newline.
   public var line: String {
@@ -103,6 +106,10 @@ public enum HostResponse: Equatable, Sendable {
       object.field("id", id)
       object.field("code", quoted: code)
       object.field("message", quoted: message)
+    case .help(let feature, let entry):
+      object.field("type", quoted: "help")
+      object.field("feature", quoted: feature)
+      object.field("help", text: entry)
     }
     return object.finish()
   }
@@ -111,7 +118,7 @@ public enum HostResponse: Equatable, Sendable {
   /// line's buffer once.
   private var carriedText: String {
     switch self {
-    case .opened(_, _, _, let text), .state(_, _, let text), .features(_, let text): text
+    case .opened(_, _, _, let text), .state(_, _, let text), .features(_, let text), .help(_, let text): text
     default: ""
     }
   }

@@ -419,27 +419,48 @@ public final class HostSessions {
 
 extension FeatureRegistry {
   /// The features as hosts list them (the `features` answer, MCP's `list_features`): each one's
-  /// name, summary and actions, an action as its ``FeaturePlugin/ActionInfo`` encodes (its name,
-  /// its path, what it does, an example, and for a binding the fields it may set, `bindable`).
+  /// ``FeaturePlugin/listing``.
   public var listing: JSONValue {
-    .array(
-      plugins.map { plugin in
-        .object([
-          "name": .string(plugin.name),
-          "summary": .string(plugin.summary),
-          "actions": .array(
-            plugin.actions.map { action in
-              var info: [String: JSONValue] = [
-                "name": .string(action.name), "path": .string(action.path),
-                "summary": .string(action.summary),
-                "example": action.example,
-              ]
-              if !action.bindableFields.isEmpty {
-                info["bindable"] = .array(action.bindableFields.map(JSONValue.string))
-              }
-              return .object(info)
-            }),
-        ])
+    .array(plugins.map(\.listing))
+  }
+}
+
+extension FeaturePlugin {
+  /// The feature as hosts list it: its name, summary and actions, an action as its
+  /// ``FeaturePlugin/ActionInfo`` encodes (its top-level case, its name as `path`, how to type
+  /// it as `usage`, what it does, an example, the children whose ids it takes, the values it
+  /// carries, and for a binding the fields it may set, `bindable`).
+  public var listing: JSONValue {
+    .object([
+      "name": .string(name),
+      "summary": .string(summary),
+      "actions": .array(
+        actions.map { action in
+          var info: [String: JSONValue] = [
+            "name": .string(action.name), "path": .string(action.path),
+            "usage": .string(action.usage), "summary": .string(action.summary),
+            "example": action.example,
+          ]
+          if !action.ids.isEmpty { info["ids"] = .array(action.ids.map(JSONValue.string)) }
+          if !action.fields.isEmpty { info["fields"] = .array(action.fields.map(JSONValue.string)) }
+          if !action.bindableFields.isEmpty {
+            info["bindable"] = .array(action.bindableFields.map(JSONValue.string))
+          }
+          return .object(info)
+        }),
+    ])
+  }
+
+  /// ``listing`` with the feature's short commands (each `name`, `argument` when it takes one,
+  /// `summary`): the answer to `help` typed in `run --format json`.
+  public var help: JSONValue {
+    guard case .object(var entry) = listing else { return listing }
+    entry["commands"] = .array(
+      commands.map { command in
+        var info: [String: JSONValue] = ["name": .string(command.name), "summary": .string(command.summary)]
+        if let argument = command.argument { info["argument"] = .string(argument) }
+        return .object(info)
       })
+    return .object(entry)
   }
 }

@@ -110,6 +110,59 @@ public final class ProtocolHost {
     }
   }
 
+  /// Handles a line typed to `run <feature> --format json` for `session`: anything
+  /// ``TypedLine`` reads, answered as JSON lines (`help`, `state` and `features` too).
+  ///
+  /// - Returns: `false` after `quit`: read no more lines.
+  public func handle(typed line: [UInt8], session: Int) -> Bool {
+    guard let text = String(validating: line, as: UTF8.self) else {
+      error(nil, "invalid_utf8", "the line is not valid UTF-8")
+      return true
+    }
+    let plugin: FeaturePlugin
+    do throws(HostSessions.Failure) {
+      guard let found = sessions.registry[try sessions.feature(of: session)] else { return true }
+      plugin = found
+    } catch {
+      self.error(nil, error.code, error.message)
+      return true
+    }
+    switch TypedLine.parse(text, for: plugin) {
+    case nil:
+      break
+    case .failure(let failure):
+      error(failure.id, failure.code, failure.message)
+    case .success(.request(let request)):
+      handle(request)
+    case .success(.action(let action)):
+      handle(.send(id: nil, session: session, action: action))
+    case .success(.help):
+      emit(.help(feature: plugin.name, entry: plugin.help.text))
+    case .success(.state):
+      do throws(HostSessions.Failure) {
+        emit(.state(session: session, request: nil, state: try sessions.state(of: session)))
+      } catch {
+        self.error(nil, error.code, error.message)
+      }
+    case .success(.features):
+      handle(.features(id: nil))
+    case .success(.quit):
+      return false
+    case .success(.command(let name, let argument)):
+      do {
+        try sessions.send(to: session) { session throws(FeatureCommandError) in
+          try session.runCommand(name, argument: argument)
+        }
+      } catch {
+        switch error {
+        case .refused(let failure): self.error(nil, failure.code, failure.message)
+        case .failed(let failure): self.error(nil, "command_not_applied", failure.message)
+        }
+      }
+    }
+    return true
+  }
+
   // MARK: Operations
 
   /// Opens a session of `feature` and returns its number, or `nil` (after an error line).

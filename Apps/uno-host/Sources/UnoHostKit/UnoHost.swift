@@ -336,10 +336,12 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   writer.flush()
 
   var splitter = LineSplitter(maximumLength: Limits.maximumLineLength)
+  var quit = false
   func handle(_ events: [LineSplitter.Event]) {
-    for event in events {
+    for event in events where !quit {
       if let session = defaultSession, case .line(let line) = event {
-        if let parsed = runModeRequest(line, session: session) { host.handle(parsed) }
+        // `run --format json`: a line is read as a person types it (TypedLine).
+        quit = !host.handle(typed: line, session: session)
       } else {
         host.handle(event)
       }
@@ -348,8 +350,9 @@ func serve(registry: FeatureRegistry, options: Options, defaultFeature: String?)
   for await chunk in StdinReader.chunks() {
     writer.batch { handle(splitter.append(chunk.bytes)) }
     chunk.processed()
+    if quit { break }
   }
-  writer.batch { handle(splitter.finish()) }
+  if !quit { writer.batch { handle(splitter.finish()) } }
   await host.endOfInput(drainTimeout: options.drain)
   await inspector?.stop()
   await saveSharedValues()

@@ -286,35 +286,4 @@ final class TestHost {
     #expect(host.parsed.last?["type"] == .string("finished"))
     #expect(host.host.openSessions == 0)
   }
-
-  @Test func runMode() {
-    #expect(
-      runModeRequest(Array("  increment ".utf8), session: 3)
-        == .success(.send(id: nil, session: 3, action: .string("increment"))))
-    #expect(runModeRequest(Array("   ".utf8), session: 3) == nil)
-    #expect(
-      runModeRequest(Array(#"{"queryChanged":{"query":"cat"}}"#.utf8), session: 1)
-        == .success(
-          .send(id: nil, session: 1, action: .object(["queryChanged": .object(["query": .string("cat")])])))
-    )
-    #expect(
-      runModeRequest(Array(#"{"op":"close","session":1}"#.utf8), session: 1)
-        == .success(.close(id: nil, session: 1)))
-    if case .failure(let error)? = runModeRequest(Array("inc rement".utf8), session: 1) {
-      #expect(error.code == "malformed_action")
-    } else {
-      Issue.record("expected an error")
-    }
-    // A dotted path is a nested action without payload.
-    #expect(
-      runModeRequest(Array("detail.load".utf8), session: 2)
-        == .success(.send(id: nil, session: 2, action: .object(["detail": .object(["load": .object([:])])]))))
-    for malformed in ["detail..load", ".load", "detail.", "detail.lo ad"] {
-      if case .failure(let error)? = runModeRequest(Array(malformed.utf8), session: 1) {
-        #expect(error.code == "malformed_action", "\(malformed)")
-      } else {
-        Issue.record("expected an error for '\(malformed)'")
-      }
-    }
-  }
 }

@@ -73,6 +73,7 @@ let bookPlugin = FeaturePlugin(
     .init(BookAction.open("Intro"), summary: "Pushes a page."),
     .init(.path(.push(id: 0, state: .page(PageState(title: "Intro")))), summary: "Pushes a page with an id."),
     .init(.path(.element(id: 0, action: .page(.increment))), summary: "Counts on the page 0."),
+    .init(.path(.element(id: 0, action: .page(.close))), summary: "The page 0 dismisses itself."),
     .init(.path(.popFrom(id: 0)), summary: "Pops the page 0 and every page above it."),
   ],
   makeViewModel: {
@@ -110,12 +111,17 @@ let bookPlugin = FeaturePlugin(
   }
 
   @Test func featuresListsTheStacksFormsWithExamples() throws {
+    #expect(
+      bookPlugin.actionPaths == [
+        "open", "path.push", "path.page.increment", "path.page.close", "path.popFrom",
+      ])
     let examples = bookPlugin.actions.map(\.example.text)
     #expect(
       examples == [
         #"{"open":"Intro"}"#,
         #"{"path":{"push":{"id":0,"state":{"page":{"count":0,"title":"Intro"}}}}}"#,
         #"{"path":{"element":{"action":{"page":{"increment":{}}},"id":0}}}"#,
+        #"{"path":{"element":{"action":{"page":{"close":{}}},"id":0}}}"#,
         #"{"path":{"popFrom":{"id":0}}}"#,
       ])
   }

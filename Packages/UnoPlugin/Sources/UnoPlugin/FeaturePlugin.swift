@@ -25,13 +25,16 @@ public struct FeaturePlugin: Sendable {
   public let name: String
   /// One line on what the feature does.
   public let summary: String
-  /// Every action, with an example. A case with a nested action may appear once per example.
+  /// Every action, with an example, in the order the feature gives them.
   public let actions: [ActionInfo]
-  /// The actions' paths (``ActionInfo/path``), each once, in order: what hosts list and errors
-  /// name.
+  /// The actions' names (``ActionInfo/path``), each once, in order: what hosts list and errors
+  /// name, and what a session accepts.
   public let actionPaths: [String]
   /// The short commands a person can type at a terminal (``FeatureCommand``), in order.
   public let commands: [FeatureCommandInfo]
+  /// The names of every action of the feature's type, read from its cases (`nil` when its
+  /// action is not an enum whose cases can be read: then actions are named from the examples).
+  let naming: ActionNaming?
   private let _makeSession: @MainActor @Sendable () -> FeatureSession
   /// Replays a recording of the feature on a fresh session (set when the feature's state and
   /// actions can be recorded: see FeatureRecording.swift).
@@ -39,18 +42,26 @@ public struct FeaturePlugin: Sendable {
 
   /// Describes one action of a feature.
   public struct ActionInfo: Sendable, Equatable, Encodable {
-    /// The action's name: its case name.
+    /// The top-level case it is sent as: the key of its JSON object (`detail` for
+    /// `{"detail":{"load":{}}}`).
     public let name: String
     /// What it does.
     public let summary: String
     /// An example of the action, in the JSON a host accepts.
     public let example: JSONValue
-    /// The action's name, then the name of each action nested in it, joined by dots:
-    /// `detail.load` for `{"detail":{"load":{}}}`, `queryChanged` for
-    /// `{"queryChanged":{"query":"cat"}}`. Hosts name actions by it, so that the cases of a
-    /// child's action read apart (`detail.load`, `detail.close`) where their top-level name is
-    /// the same. Read from the example: each level is a one-key object whose value is an object.
+    /// The action's name: the names of its cases from the feature's action down to the one that
+    /// does something, joined by dots, read from the action's type (see docs/host-protocol.md,
+    /// "Action names"). `detail.load` for `{"detail":{"load":{}}}`; `todo.toggle` for a row's
+    /// `toggle` (``ids`` says it takes the row's id); `filterPicked` for a case that carries a
+    /// value, whatever the value. Unique in the feature; hosts name actions by it everywhere.
     public let path: String
+    /// For an action addressed to one of several children (a row of a list, a screen of a
+    /// stack): the cases that hold those children, outermost first, one id each (`["path",
+    /// "attendees"]`: a screen's id, then an attendee's). Empty for any other action.
+    public let ids: [String]
+    /// The values the action carries, in order: each as `label: Type` (`title: String`), an
+    /// unlabeled one as its type alone (`Filter`), `?` after one that may be left out.
+    public let fields: [String]
 
     /// For an action that carries a binding (`BindingAction`): the fields it may set, each as
     /// `name: Type` (`title: String`), in the order the state declares them; empty otherwise.
@@ -59,36 +70,80 @@ public struct FeaturePlugin: Sendable {
     /// The path's names, in order.
     public var pathComponents: [String] { path.split(separator: ".").map(String.init) }
 
-    /// What the action carries at the end of its path, in the example: `{}` for `detail.load`,
-    /// `{"query":"cat"}` for `queryChanged`.
-    public var payload: [String: JSONValue] {
-      var value = example
-      for name in pathComponents { value = value[name] ?? .object([:]) }
-      guard case .object(let object) = value else { return [:] }
-      return object
+    /// How a person types it: its name, an `<id>` per child it addresses, then its one value
+    /// (`<title>`) or its values as a JSON object (`{"from":…,"to":…}`).
+    public var usage: String {
+      var words = [path] + ids.map { "<\($0) id>" }
+      if !bindableFields.isEmpty {
+        words.append("{\"<field>\":…}")
+      } else if fields.count == 1 {
+        let field = fields[0]
+        if let colon = field.firstIndex(of: ":") {
+          words.append("<\(field[..<colon])>")
+        } else {
+          // An unlabeled value: named after its type (`<filter>` for a `Filter`).
+          let type = field.prefix { $0.isLetter || $0.isNumber }
+          words.append("<\(type.prefix(1).lowercased() + type.dropFirst())>")
+        }
+      } else if !fields.isEmpty {
+        let labels = fields.map { "\"\($0.split(separator: ":").first.map(String.init) ?? $0)\":…" }
+        words.append("{\(labels.joined(separator: ","))}")
+      }
+      return words.joined(separator: " ")
     }
 
+    /// What the action carries at the end of its path, in the example: `{}` for `detail.load`,
+    /// `{"query":"cat"}` for `queryChanged`, `{"_0":"active"}` for a case's one unlabeled value.
+    public var payload: [String: JSONValue] { _payload }
+    private let _payload: [String: JSONValue]
+
     private enum CodingKeys: String, CodingKey {
-      case name, summary, example, path
+      case name, summary, example, path, ids, fields, usage
       case bindableFields = "bindable"
     }
 
-    /// Its name, summary, example and path, and `bindable` for an action that carries a binding:
-    /// the entry of `features` and MCP's `list_features`.
+    /// Its name, summary, example, path and usage; its `ids` and `fields` when it has any; and
+    /// `bindable` for an action that carries a binding: the entry of `features` and MCP's
+    /// `list_features`.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(name, forKey: .name)
       try container.encode(summary, forKey: .summary)
       try container.encode(example, forKey: .example)
       try container.encode(path, forKey: .path)
+      try container.encode(usage, forKey: .usage)
+      if !ids.isEmpty { try container.encode(ids, forKey: .ids) }
+      if !fields.isEmpty { try container.encode(fields, forKey: .fields) }
       if !bindableFields.isEmpty { try container.encode(bindableFields, forKey: .bindableFields) }
     }
 
-    init(name: String, summary: String, example: JSONValue, bindableFields: [String] = []) {
+    init(
+      name: String, summary: String, example: JSONValue, bindableFields: [String] = [],
+      naming: ActionNaming?
+    ) {
       self.name = name
       self.summary = summary
       self.example = example
       self.bindableFields = bindableFields
+      if let naming, case .success(let found) = naming.find(example) {
+        path = found.entry.name
+        ids = found.entry.idOwners
+        fields = found.entry.fields.map { field in
+          let type = field.typeName + (field.optional ? "?" : "")
+          return JSONCoding.isPosition(field.label) ? type : "\(field.label): \(type)"
+        }
+        switch found.payload {
+        case .object(let object)?
+        where found.entry.fields.contains(where: { !JSONCoding.isPosition($0.label) }):
+          _payload = object
+        case let value? where found.entry.fields.count == 1:
+          _payload = [found.entry.fields[0].label: value]
+        default:
+          _payload = [:]
+        }
+        return
+      }
+      // Named from the example: each level a one-key object whose value is an object.
       var path = [name]
       var value = example[name]
       while case .object(let object)? = value, object.count == 1, let (key, inner) = object.first,
@@ -98,6 +153,14 @@ public struct FeaturePlugin: Sendable {
         value = inner
       }
       self.path = path.joined(separator: ".")
+      ids = []
+      if case .object(let object)? = value {
+        _payload = object
+        fields = object.keys.sorted()
+      } else {
+        _payload = [:]
+        fields = []
+      }
     }
   }
 
@@ -164,6 +227,8 @@ public struct FeaturePlugin: Sendable {
   ) {
     self.name = name
     self.summary = summary
+    let naming = ActionSchemaReader.schema(of: Action.self).map(ActionNaming.init)
+    self.naming = naming
     let infos = actions.map { example -> ActionInfo in
       let json = JSONCoding.value(of: example.example)
       guard case .object(let object) = json, object.count == 1, let name = object.keys.first else {
@@ -175,11 +240,12 @@ public struct FeaturePlugin: Sendable {
         )
       }
       return ActionInfo(
-        name: name, summary: example.summary, example: json, bindableFields: example.bindableFields)
+        name: name, summary: example.summary, example: json, bindableFields: example.bindableFields,
+        naming: naming)
     }
     self.actions = infos
-    // A case with a nested action (say `detail(.close)` and `detail(.toggleFavorite)`) has several
-    // examples under one name; each name and path is listed once, in order of first appearance.
+    // Several examples may share a name (two values of `filterPicked`): each name is listed once,
+    // in order of first appearance.
     let (actionNames, actionPaths) = (
       firstOccurrences(infos.map(\.name)), firstOccurrences(infos.map(\.path))
     )
@@ -189,7 +255,7 @@ public struct FeaturePlugin: Sendable {
     self._makeSession = {
       let viewModel = makeViewModel()
       let session = FeatureSession(
-        feature: featureName, actionNames: actionNames, actionPaths: actionPaths,
+        feature: featureName, actionNames: actionNames, actionPaths: actionPaths, naming: naming,
         commands: commands, viewModel: viewModel)
       configure?(session, viewModel)
       return session

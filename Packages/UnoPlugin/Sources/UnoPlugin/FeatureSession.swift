@@ -12,8 +12,12 @@ public final class FeatureSession {
   public let feature: String
   /// The names of the actions it takes.
   public let actionNames: [String]
-  /// The paths of the actions it takes (``FeaturePlugin/ActionInfo/path``), as errors list them.
+  /// The names of the actions it takes (``FeaturePlugin/ActionInfo/path``), as errors list them.
   public let actionPaths: [String]
+  /// The names of every action of the feature's type (`nil`: named from the examples).
+  let naming: ActionNaming?
+  /// ``actionPaths``, to look names up.
+  private let accepted: Set<String>
   /// Sends the action `name` with `payload` (`nil`: none, as `{}`).
   private let _send: @MainActor (_ name: String, _ payload: JSONValue?) throws -> EventTask
   private let _viewState: @MainActor () -> String
@@ -32,12 +36,14 @@ public final class FeatureSession {
   var recordingSupport: RecordingSupport?
 
   init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
-    feature: String, actionNames: [String], actionPaths: [String],
+    feature: String, actionNames: [String], actionPaths: [String], naming: ActionNaming? = nil,
     commands: [FeatureCommand<Action, DomainState>] = [], viewModel: ViewModel<Action, DomainState, ViewState>
   ) {
     self.feature = feature
     self.actionNames = actionNames
     self.actionPaths = actionPaths
+    self.naming = naming
+    self.accepted = Set(actionPaths)
     self.viewModel = viewModel
     self.commands = commands.map(\.info)
     _runCommand = { name, argument throws(FeatureCommandError) in
@@ -143,6 +149,9 @@ public final class FeatureSession {
   /// Sends an action given as JSON: `"name"` for an action without payload, or
   /// `{"name": {payload}}`.
   ///
+  /// An action is accepted when its name (``FeaturePlugin/ActionInfo/path``) is one of
+  /// ``actionPaths``: the feature's examples say which actions a host may send.
+  ///
   /// - Throws: ``FeatureError`` naming what is wrong: not an action at all, an unknown name, or a
   ///   payload that does not decode. The session's state is untouched.
   @discardableResult
@@ -161,9 +170,7 @@ public final class FeatureSession {
       throw .malformedAction(
         "an action is a name (\"increment\") or a one-key object ({\"name\": {...}}), not \(action.kind)")
     }
-    guard actionNames.contains(name) else {
-      throw .unknownAction(name: name, feature: feature, known: actionPaths)
-    }
+    let actionName = try self.name(of: action, sentAs: name)
     // What the feature reports while it handles the action (a `forEach` dropping an action for a
     // row or a screen that is gone) goes to the sender too, not only to the log: its first
     // paragraph (the rest says how to fix the code, for its authors).
@@ -173,15 +180,39 @@ public final class FeatureSession {
       task = try _send(name, payload)
     } catch {
       _ = IssueCapture.end(mark)
-      throw .invalidPayload(action: name, feature: feature, reason: JSONCoding.describe(error))
+      throw .invalidPayload(action: actionName, feature: feature, reason: JSONCoding.describe(error))
     }
     let issues = IssueCapture.end(mark)
     if let issue = issues.first {
       throw .notApplied(
-        action: name, feature: feature,
+        action: actionName, feature: feature,
         reason: String(issue.split(separator: "\n\n", maxSplits: 1).first ?? ""))
     }
     return task
+  }
+}
+
+extension FeatureSession {
+  /// The name of `action`, sent as the top-level case `topLevel`, if the session accepts it.
+  private func name(of action: JSONValue, sentAs topLevel: String) throws(FeatureError) -> String {
+    guard let naming else {
+      guard actionNames.contains(topLevel) else {
+        throw .unknownAction(name: topLevel, feature: feature, known: actionPaths)
+      }
+      return topLevel
+    }
+    switch naming.find(action) {
+    case .success(let found):
+      guard accepted.contains(found.entry.name) else {
+        throw .unknownAction(name: found.entry.name, feature: feature, known: actionPaths)
+      }
+      return found.entry.name
+    case .failure(let notFound):
+      if let reason = notFound.reason {
+        throw .invalidPayload(action: notFound.name, feature: feature, reason: reason)
+      }
+      throw .unknownAction(name: notFound.name, feature: feature, known: actionPaths)
+    }
   }
 }
 

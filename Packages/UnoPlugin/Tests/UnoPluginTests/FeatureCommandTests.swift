@@ -83,21 +83,21 @@ let pickerPlugin = FeaturePlugin(
     let session = pickerPlugin.makeSession()
     #expect(
       throws: FeatureError.invalidPayload(
-        action: "row", feature: "picker", reason: "'row.pick.id' should be a string")
+        action: "row.pick", feature: "picker", reason: "'row.pick.id' should be a string")
     ) {
       try session.send(
         .object(["row": .object(["pick": .object(["id": .integer(5), "count": .integer(1)])])]))
     }
     #expect(
       throws: FeatureError.invalidPayload(
-        action: "row", feature: "picker", reason: "'row.pick.count' should be a whole number")
+        action: "row.pick", feature: "picker", reason: "'row.pick.count' should be a whole number")
     ) {
       try session.send(
         .object(["row": .object(["pick": .object(["id": .string("a"), "count": .string("x")])])]))
     }
     #expect(
       throws: FeatureError.invalidPayload(
-        action: "row", feature: "picker", reason: "missing 'count' in 'row.pick'")
+        action: "row.pick", feature: "picker", reason: "missing 'count' in 'row.pick'")
     ) {
       try session.send(.object(["row": .object(["pick": .object(["id": .string("a")])])]))
     }

@@ -1,0 +1,239 @@
+import BundledFeatures
+import Foundation
+import Testing
+import UnoComposition
+import UnoPlugin
+import UnoPresentation
+
+@testable import UnoHostCore
+
+// A feature of the tests' own with each shape a name used to go wrong for: a value that is an
+// enum, a child's action whose case carries one unlabeled value, rows of a list, and rows of a
+// list inside a screen of a stack.
+
+enum ShapeFilter: String, Codable, Sendable, Equatable, CaseIterable { case all, active, completed }
+/// Coded as an object per case (no raw value), as a value all the same (`CaseIterable`).
+enum ShapeSort: Codable, Sendable, Equatable, CaseIterable { case title, date }
+
+enum ShapeEditorAction: Codable, Sendable, Equatable {
+  case draftChanged(String)
+  case saveTapped
+}
+
+enum ShapeRowAction: Codable, Sendable, Equatable {
+  case toggle
+  case rename(title: String)
+}
+
+enum ShapeScreenAction: Codable, Sendable, Equatable {
+  case rows(IdentifiedAction<Int, ShapeRowAction>)
+}
+
+struct ShapeScreenState: Codable, Sendable, Equatable {}
+
+enum ShapeAction: Codable, Sendable, Equatable {
+  case filterPicked(ShapeFilter)
+  case sortPicked(ShapeSort)
+  case editor(ShapeEditorAction)
+  case row(IdentifiedAction<Int, ShapeRowAction>)
+  case path(StackAction<ShapeScreenState, ShapeScreenAction>)
+}
+
+struct ShapeState: Codable, Sendable, Equatable {
+  /// The last action handled, as Swift describes it.
+  var last = ""
+}
+
+@Interactor<ShapeState, ShapeAction>
+struct ShapeInteractor: Sendable {
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: ShapeState()) { state, action in
+      state.last = "\(action)"
+      return .state
+    }
+  }
+}
+
+let shapesPlugin = FeaturePlugin(
+  name: "shapes",
+  summary: "Every shape of action.",
+  actions: [
+    .init(ShapeAction.filterPicked(.completed), summary: "Picks a filter."),
+    .init(.filterPicked(.active), summary: "Picks a filter (another example)."),
+    .init(.sortPicked(.date), summary: "Picks a sort."),
+    .init(.editor(.draftChanged("Hi")), summary: "Edits the draft."),
+    .init(.editor(.saveTapped), summary: "Saves."),
+    .init(.row(.element(id: 1, action: .toggle)), summary: "Toggles a row."),
+    .init(.row(.element(id: 1, action: .rename(title: "A"))), summary: "Renames a row."),
+    .init(
+      .path(.element(id: 0, action: .rows(.element(id: 2, action: .toggle)))),
+      summary: "Toggles a screen's row."),
+    .init(.path(.popFrom(id: 0)), summary: "Pops a screen."),
+  ],
+  makeViewModel: {
+    DirectViewModel(ShapeState(), ShapeInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
+  }
+)
+
+@MainActor
+@Suite struct ActionNamesHostTests {
+  @Test func everyShapeHasANameOfItsOwnFromItsType() {
+    #expect(
+      shapesPlugin.actionPaths == [
+        "filterPicked", "sortPicked", "editor.draftChanged", "editor.saveTapped", "row.toggle", "row.rename",
+        "path.rows.toggle", "path.popFrom",
+      ])
+    let info = shapesPlugin.actions.map { ($0.path, $0.ids, $0.usage) }
+    #expect(info[5] == ("row.toggle", ["row"], "row.toggle <row id>"))
+    #expect(info[6] == ("row.rename", ["row"], "row.rename <row id> <title>"))
+    #expect(info[7] == ("path.rows.toggle", ["path", "rows"], "path.rows.toggle <path id> <rows id>"))
+    #expect(info[0].2 == "filterPicked <shapeFilter>")
+    #expect(info[3].2 == "editor.draftChanged <string>")
+  }
+
+  @Test func theBundledFeaturesNameEveryActionOnce() throws {
+    for plugin in try makeRegistry().plugins {
+      #expect(Set(plugin.actionPaths).count == plugin.actionPaths.count, "\(plugin.name)")
+      // A name never holds a value of the example.
+      for action in plugin.actions {
+        for value in ["active", "completed", "Ada", "0", "1"] {
+          #expect(!action.pathComponents.contains(value), "\(plugin.name): \(action.path)")
+        }
+      }
+    }
+    let todos = try #require(try makeRegistry()["todos"])
+    #expect(todos.actionPaths.contains("todo.toggle") && todos.actionPaths.contains("todo.rename"))
+    #expect(!todos.actionPaths.contains { $0.contains("element") })
+    let standups = try #require(try makeRegistry()["standups"])
+    #expect(standups.actionPaths.contains("path.detail.editTapped"))
+    #expect(standups.actionPaths.contains("path.record.endMeeting.saveAndEnd"))
+    #expect(!standups.actionPaths.contains("path.element"))
+  }
+
+  @Test func namesAreTheSameInTheListingErrorsAndForRecordedActions() throws {
+    let host = try TestHost(plugins: [shapesPlugin])
+    host.send(#"{"op":"features"}"#)
+    let listing = try #require(host.parsed.last?["features"])
+    guard case .array(let features) = listing,
+      let shapes = features.first(where: { $0["name"] == .string("shapes") }),
+      case .array(let actions)? = shapes["actions"]
+    else {
+      Issue.record("no listing of shapes")
+      return
+    }
+    #expect(actions.compactMap { $0["path"] }.count == 9)
+    #expect(actions[7]["ids"] == .array([.string("path"), .string("rows")]))
+    #expect(actions[7]["usage"] == .string("path.rows.toggle <path id> <rows id>"))
+
+    host.send(#"{"op":"open","feature":"shapes"}"#)
+    // An action the feature has but gives no example of is refused by its name.
+    host.send(
+      #"{"op":"send","session":1,"id":"r","action":{"row":{"element":{"id":1,"action":{"nope":{}}}}}}"#)
+    #expect(host.parsed.last?["code"] == .string("unknown_action"))
+    #expect(host.parsed.last?["message"]?.stringValue?.contains("unknown action 'row.nope'") == true)
+    host.send(#"{"op":"send","session":1,"id":"s","action":{"editor":{"draftChanged":7}}}"#)
+    #expect(host.parsed.last?["code"] == .string("invalid_payload"))
+    #expect(
+      host.parsed.last?["message"]?.stringValue?.hasPrefix("invalid payload for action 'editor.draftChanged'")
+        == true)
+    // Swift's own coding of an action is named the same way.
+    let coded = try JSONDecoder().decode(
+      JSONValue.self,
+      from: JSONEncoder().encode(
+        ShapeAction.path(.element(id: 4, action: .rows(.element(id: 9, action: .rename(title: "B")))))))
+    let named = try #require(shapesPlugin.namedAction(coded))
+    #expect(named.name == "path.rows.rename")
+    #expect(named.ids == [.integer(4), .integer(9)])
+    #expect(named.typed == "path.rows.rename 4 9 B")
+  }
+
+  @Test(arguments: [
+    ("filterPicked completed", ShapeAction.filterPicked(.completed)),
+    ("sortPicked {\"title\":{}}", .sortPicked(.title)),
+    ("editor.draftChanged Hello there", .editor(.draftChanged("Hello there"))),
+    ("editor draftChanged Hello", .editor(.draftChanged("Hello"))),
+    ("editor.saveTapped", .editor(.saveTapped)),
+    ("row.rename 3 Buy milk", .row(.element(id: 3, action: .rename(title: "Buy milk")))),
+    ("path.rows.toggle 0 2", .path(.element(id: 0, action: .rows(.element(id: 2, action: .toggle))))),
+    ("path.popFrom 0", .path(.popFrom(id: 0))),
+    ("path.popFrom {\"id\":0}", .path(.popFrom(id: 0))),
+  ])
+  func aTypedNameIsTheActionItNames(line: String, action: ShapeAction) throws {
+    guard case .success(.action(let json))? = TypedLine.parse(line, for: shapesPlugin) else {
+      Issue.record(
+        "'\(line)' is not an action: \(String(describing: TypedLine.parse(line, for: shapesPlugin)))")
+      return
+    }
+    #expect(try JSONValueDecoder().decode(ShapeAction.self, from: json) == action)
+  }
+
+  @Test(arguments: [
+    ("filterPicked", "invalid_payload", "'filterPicked' needs a value. For example: filterPicked completed."),
+    ("row.toggle", "invalid_payload", "'row.toggle' takes the id of a row first. For example: row.toggle 1."),
+    ("editor.saveTapped now", "invalid_payload", "'editor.saveTapped' takes no value: type it alone."),
+    (
+      "row.toggel 1", "unknown_action",
+      "There is no action 'row.toggel' in shapes. Did you mean 'row.toggle'?"
+    ),
+    ("path.rows", "unknown_action", "'path.rows' is followed by the action it carries: one of toggle"),
+    ("{\"op\":7}", "wrong_type", "'op'"),
+    ("{", "invalid_json", "not valid JSON"),
+  ])
+  func aLineThatIsNotAnActionSaysWhy(line: String, code: String, message: String) {
+    guard case .failure(let error)? = TypedLine.parse(line, for: shapesPlugin) else {
+      Issue.record("'\(line)' was read")
+      return
+    }
+    #expect(error.code == code)
+    #expect(error.message.contains(message), "\(error.message)")
+  }
+
+  @Test func theHostsOwnWordsAndJSONAreReadBeforeNames() throws {
+    let search = try #require(try makeRegistry()["search"])
+    for (line, expected) in [
+      ("help", "help"), ("?", "help"), ("state", "state"), ("features", "features"), ("quit", "quit"),
+      ("exit", "quit"),
+    ] {
+      guard case .success(let typed)? = TypedLine.parse("  \(line) ", for: search) else {
+        Issue.record("'\(line)' was not read")
+        continue
+      }
+      #expect("\(typed)" == expected)
+    }
+    #expect(TypedLine.parse("   ", for: search) == nil)
+    guard
+      case .success(.request(.close(_, 1)))? = TypedLine.parse(#"{"op":"close","session":1}"#, for: search)
+    else {
+      Issue.record("a protocol request was not read as one")
+      return
+    }
+    guard case .success(.action(.string("submit")))? = TypedLine.parse(#""submit""#, for: search) else {
+      Issue.record("a JSON action was not read as one")
+      return
+    }
+  }
+
+  @Test func theJSONFormatAnswersTypedLinesAsJSONLines() throws {
+    let host = try TestHost()
+    let session = try #require(host.host.open("search"))
+    let typed = { (line: String) in host.host.handle(typed: Array(line.utf8), session: session) }
+    #expect(typed("queryChanged smiling cat"))
+    #expect(host.parsed.contains { $0["state"]?["query"] == .string("smiling cat") })
+    #expect(typed("help"))
+    #expect(host.parsed.last?["type"] == .string("help"))
+    guard case .array(let actions)? = host.parsed.last?["help"]?["actions"] else {
+      Issue.record("no actions in help")
+      return
+    }
+    #expect(actions.first?["usage"] == .string("queryChanged <query>"))
+    #expect(typed("state"))
+    #expect(host.parsed.last?["type"] == .string("state"))
+    #expect(host.parsed.last?["state"]?["query"] == .string("smiling cat"))
+    #expect(typed("features"))
+    #expect(host.parsed.last?["type"] == .string("features"))
+    #expect(typed("selct 3"))
+    #expect(host.parsed.last?["code"] == .string("unknown_action"))
+    #expect(!typed("quit"))
+    host.host.closeAll()
+  }
+}

@@ -1,0 +1,340 @@
+import Foundation
+
+/// What an action type is made of: its cases, and what each carries, read from the type's
+/// `Decodable` conformance (``ActionSchemaReader``), so that every case has a name whether or
+/// not a feature gives an example of it.
+///
+/// A case carries one of four things:
+/// - nothing (`case increment`);
+/// - a child's action: one value whose type is itself an enum of actions (`case detail(DetailAction)`,
+///   `case editor(action: EditorAction)`), possibly optional (an alert's button, `A?`);
+/// - an action for one of several children: an `id` and an `action` (`IdentifiedAction`'s and
+///   `StackAction`'s `element(id:action:)`);
+/// - values (`case queryChanged(query: String)`, `case filterPicked(Filter)`).
+///
+/// An enum is a child's action unless it is `CaseIterable` (a set of values to choose from, such
+/// as a filter) or encodes as one value (a raw-value enum); a type whose cases cannot be read
+/// (custom coding) is a value.
+struct ActionSchema: Sendable, Equatable {
+  /// The cases, in declaration order.
+  let cases: [Case]
+
+  /// One case of an action enum.
+  struct Case: Sendable, Equatable {
+    /// Its name, as its coding writes it (the case's name for synthesized coding).
+    let name: String
+    /// What it carries.
+    let payload: Payload
+  }
+
+  /// What a case carries.
+  indirect enum Payload: Sendable, Equatable {
+    /// Nothing.
+    case none
+    /// A child's action under `label` (`_0` for an unlabeled one); `optional` when it may be
+    /// absent (`case alert(AlertAction?)`).
+    case child(label: String, ActionSchema, optional: Bool)
+    /// An action for the child with an id: `idLabel` holds the id, `actionLabel` the action.
+    case element(idLabel: String, actionLabel: String, ActionSchema)
+    /// Values, in order.
+    case values([Field])
+  }
+
+  /// A value a case carries.
+  struct Field: Sendable, Equatable {
+    /// Its label, or `_0`, `_1`… for an unlabeled one.
+    let label: String
+    /// Its Swift type, as `String(describing:)` writes it.
+    let typeName: String
+    /// What a person types for it at a terminal.
+    let kind: Kind
+    /// Whether it may be left out.
+    let optional: Bool
+
+    /// How a value is typed: as text, a number, true or false, or JSON.
+    enum Kind: Sendable, Equatable {
+      case text, integer, number, bool, json
+    }
+  }
+}
+
+/// Reads an ``ActionSchema`` through a type's `Decodable` conformance: it decodes the type from a
+/// decoder that answers with each of the type's coding keys in turn and records what each case
+/// then asks for.
+///
+/// The keys of an enum with synthesized coding are themselves an enum without payloads, which
+/// Swift lays out as its case's index in declaration order, in one byte (none for a single case);
+/// `Optional`'s `nil` takes the first value after the last case. So the keys are listed by
+/// index, and their count read from `nil` (``CodingKeyCases``). A type whose keys are laid out
+/// otherwise (a custom `CodingKey` struct) is read as a value.
+enum ActionSchemaReader {
+  /// The schema of `type`, or `nil` when it is not an enum whose cases can be read.
+  static func schema(of type: any Decodable.Type) -> ActionSchema? {
+    var reader = Session()
+    return reader.schema(of: type)
+  }
+
+  /// One reading: the types being read, to stop at a type that contains itself.
+  private struct Session {
+    var reading: [ObjectIdentifier] = []
+
+    mutating func schema(of type: any Decodable.Type) -> ActionSchema? {
+      let id = ObjectIdentifier(type)
+      // A type inside itself (an indirect action) is read as a value below its first level.
+      guard !reading.contains(id), reading.count < 32, !(type is any CaseIterable.Type) else { return nil }
+      guard let names = keyNames(of: type) else { return nil }
+      reading.append(id)
+      defer { reading.removeLast() }
+      let cases = names.indices.map { index in
+        ActionSchema.Case(name: names[index], payload: payload(of: type, case: index))
+      }
+      return ActionSchema(cases: cases)
+    }
+
+    /// The names of `type`'s cases, when it decodes as an enum with enumerable keys: it asked
+    /// for a keyed container's keys (`allKeys`), as an enum's `init(from:)` does, and a struct's
+    /// does not.
+    private func keyNames(of type: any Decodable.Type) -> [String]? {
+      let probe = Probe(mode: .discover)
+      _ = try? type.init(from: probe)
+      return probe.discovered
+    }
+
+    /// What the case at `index` carries: `type` decoded with that case's key, its values recorded.
+    private mutating func payload(of type: any Decodable.Type, case index: Int) -> ActionSchema.Payload {
+      let probe = Probe(mode: .case(index))
+      _ = try? type.init(from: probe)
+      let fields = probe.fields
+      if fields.isEmpty { return .none }
+      if fields.count == 1, let child = schema(of: fields[0].type) {
+        return .child(label: fields[0].label, child, optional: fields[0].optional)
+      }
+      if fields.count == 2, let id = fields.first(where: { $0.label == "id" }),
+        let action = fields.first(where: { $0.label == "action" }), !action.optional,
+        let child = schema(of: action.type)
+      {
+        return .element(idLabel: id.label, actionLabel: action.label, child)
+      }
+      return .values(
+        fields.map {
+          ActionSchema.Field(
+            label: $0.label, typeName: String(describing: $0.type), kind: kind(of: $0.type),
+            optional: $0.optional)
+        })
+    }
+
+    private func kind(of type: any Decodable.Type) -> ActionSchema.Field.Kind {
+      switch type {
+      case is String.Type, is UUID.Type, is URL.Type: .text
+      case is Bool.Type: .bool
+      case is any BinaryInteger.Type: .integer
+      case is any BinaryFloatingPoint.Type, is Decimal.Type: .number
+      default: .json
+      }
+    }
+  }
+}
+
+/// The cases of a coding key type that is an enum without payloads (see ``ActionSchemaReader``).
+enum CodingKeyCases {
+  /// How many cases `Key` has, or `nil` when it is not laid out as such an enum.
+  static func count<Key: CodingKey>(_: Key.Type) -> Int? {
+    // One case takes no bytes; neither does an enum without cases, whose `Optional` has one
+    // value only.
+    if MemoryLayout<Key>.size == 0 { return MemoryLayout<Key?>.size == 0 ? 0 : 1 }
+    guard MemoryLayout<Key>.size == 1, MemoryLayout<Key?>.size == 1 else { return nil }
+    let none: Key? = nil
+    return Int(unsafeBitCast(none, to: UInt8.self))
+  }
+
+  /// The case of `Key` at `index` (below ``count(_:)``).
+  static func key<Key: CodingKey>(_: Key.Type, at index: Int) -> Key {
+    if MemoryLayout<Key>.size == 0 { return unsafeBitCast((), to: Key.self) }
+    return unsafeBitCast(UInt8(index), to: Key.self)
+  }
+
+  /// Every case of `Key`, in declaration order, or `nil`.
+  static func all<Key: CodingKey>(_ type: Key.Type) -> [Key]? {
+    count(type).map { count in (0..<count).map { key(type, at: $0) } }
+  }
+}
+
+/// A value decoded by ``ActionSchemaReader`` ends here: what it needed is recorded.
+private struct ProbeEnded: Error {}
+
+/// The decoder ``ActionSchemaReader`` reads a type with.
+///
+/// - `discover`: answers the first keyed container's `allKeys` with the first key, records every
+///   key's name, and ends.
+/// - `case(i)`: answers with key `i`, records the values its case decodes, and gives each a
+///   value made by `defaults`.
+/// - `defaults`: makes a value of a type that decodes from one value or a list: empty text, zero,
+///   no elements, the first case of a `CaseIterable` type; not of a type with fields.
+private final class Probe: Decoder {
+  enum Mode { case discover, `case`(Int), defaults }
+
+  let mode: Mode
+  let codingPath: [any CodingKey] = []
+  let userInfo: [CodingUserInfoKey: Any] = [:]
+  /// `discover`: the key names, once `allKeys` was asked for with enumerable keys.
+  var discovered: [String]?
+  /// `case`: the values the case decoded, in order.
+  var fields: [(label: String, type: any Decodable.Type, optional: Bool)] = []
+  /// `case`: the key last asked whether it is `nil`.
+  var mayBeAbsent: String?
+
+  /// How many values this one is inside, while making defaults: a type that contains itself
+  /// (an indirect case first) ends at ``maximumDepth``.
+  let depth: Int
+  static let maximumDepth = 16
+
+  init(mode: Mode, depth: Int = 0) {
+    self.mode = mode
+    self.depth = depth
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    // No default is made of a value with fields: its `init(from:)` may do anything (a `Shared`
+    // value's makes a storage). The case's values after it are then not known.
+    if case .defaults = mode { throw ProbeEnded() }
+    return KeyedDecodingContainer(KeyedProbe<Key>(probe: self, level: .top))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    guard case .defaults = mode else { throw ProbeEnded() }
+    return EmptyUnkeyed()
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    guard case .defaults = mode else { throw ProbeEnded() }
+    return DefaultValue(depth: depth)
+  }
+
+  /// A value of `type` that decodes from nothing: empty text, zero, no elements, the first case.
+  static func defaultValue<T: Decodable>(_ type: T.Type, depth: Int) throws -> T {
+    guard depth < maximumDepth else { throw ProbeEnded() }
+    switch type {
+    case is UUID.Type: return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)) as! T
+    case is Date.Type: return Date(timeIntervalSince1970: 0) as! T
+    case is URL.Type: return URL(string: "about:blank")! as! T
+    case is Data.Type: return Data() as! T
+    case is Decimal.Type: return Decimal() as! T
+    default: break
+    }
+    if let iterable = type as? any CaseIterable.Type, let first = firstCase(of: iterable) as? T {
+      return first
+    }
+    return try T(from: Probe(mode: .defaults, depth: depth + 1))
+  }
+
+  private static func firstCase<C: CaseIterable>(of type: C.Type) -> Any? {
+    type.allCases.first
+  }
+}
+
+/// A keyed container of ``Probe``: at the top, the enum's keys; below, a case's values.
+private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  enum Level { case top, values }
+  let probe: Probe
+  let level: Level
+  var codingPath: [any CodingKey] { [] }
+
+  var allKeys: [Key] {
+    guard let keys = CodingKeyCases.all(Key.self), !keys.isEmpty else { return [] }
+    switch (probe.mode, level) {
+    case (.discover, .top):
+      probe.discovered = keys.map(\.stringValue)
+      return [keys[0]]
+    case (.case(let index), .top):
+      return index < keys.count ? [keys[index]] : []
+    default:
+      return [keys[0]]
+    }
+  }
+
+  func contains(_ key: Key) -> Bool { true }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    if case .discover = probe.mode { throw ProbeEnded() }
+    // `decodeIfPresent` of a standard type asks this, then decodes: the value may be left out.
+    if case (.case, .values) = (probe.mode, level) { probe.mayBeAbsent = key.stringValue }
+    return false
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    switch (probe.mode, level) {
+    case (.discover, _):
+      throw ProbeEnded()
+    case (.case, .values):
+      probe.fields.append((key.stringValue, type, probe.mayBeAbsent == key.stringValue))
+      return try Probe.defaultValue(type, depth: probe.depth)
+    default:
+      return try Probe.defaultValue(type, depth: probe.depth)
+    }
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    switch (probe.mode, level) {
+    case (.discover, _):
+      throw ProbeEnded()
+    case (.case, .values):
+      probe.fields.append((key.stringValue, type, true))
+      return nil
+    default:
+      return nil
+    }
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type, forKey key: Key
+  ) throws -> KeyedDecodingContainer<NestedKey> {
+    switch (probe.mode, level) {
+    case (.discover, _):
+      throw ProbeEnded()
+    case (.case, .top):
+      return KeyedDecodingContainer(KeyedProbe<NestedKey>(probe: probe, level: .values))
+    case (.case, .values):
+      throw ProbeEnded()
+    case (.defaults, _):
+      return KeyedDecodingContainer(KeyedProbe<NestedKey>(probe: probe, level: .values))
+    }
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    guard case .defaults = probe.mode else { throw ProbeEnded() }
+    return EmptyUnkeyed()
+  }
+
+  func superDecoder() throws -> any Decoder { throw ProbeEnded() }
+  func superDecoder(forKey key: Key) throws -> any Decoder { throw ProbeEnded() }
+}
+
+/// An unkeyed container with no elements.
+private struct EmptyUnkeyed: UnkeyedDecodingContainer {
+  var codingPath: [any CodingKey] { [] }
+  var count: Int? { 0 }
+  var isAtEnd: Bool { true }
+  var currentIndex: Int { 0 }
+  mutating func decodeNil() throws -> Bool { throw ProbeEnded() }
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { throw ProbeEnded() }
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy type: NestedKey.Type
+  ) throws -> KeyedDecodingContainer<NestedKey> { throw ProbeEnded() }
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer { throw ProbeEnded() }
+  mutating func superDecoder() throws -> any Decoder { throw ProbeEnded() }
+}
+
+/// A single value that is empty text, zero, false, or the default of its type.
+private struct DefaultValue: SingleValueDecodingContainer {
+  let depth: Int
+  var codingPath: [any CodingKey] { [] }
+  func decodeNil() -> Bool { false }
+  func decode(_ type: Bool.Type) throws -> Bool { false }
+  func decode(_ type: String.Type) throws -> String { "" }
+  func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if let numeric = type as? any Numeric.Type, let zero = Self.zero(numeric) as? T { return zero }
+    return try Probe.defaultValue(type, depth: depth)
+  }
+
+  private static func zero<N: Numeric>(_ type: N.Type) -> Any { N.zero }
+}
