@@ -76,9 +76,11 @@ import Testing
     #expect(output.contains("Actions:\n  queryChanged"))
     #expect(output.contains("Commands: help, state (the whole view state), features (every feature), quit."))
     #expect(output.contains("There is no action 'fly' in search. Its actions are: queryChanged, submit"))
-    #expect(output.contains("'select' takes its id as a whole number, and 'abc' is not one."))
+    #expect(
+      output.contains(
+        "'select' was not understood: 'select.id' should be a whole number. For example: select 128512."))
     #expect(output.contains("'clear' takes no value: type it alone."))
-    #expect(output.contains("That is not valid JSON"))
+    #expect(output.contains("the line is not valid JSON"))
     #expect(output.contains("counter: A number to increment"))  // features
     // quit ends the session: the submit after it was never handled.
     #expect(!output.contains("after submit"))

@@ -231,6 +231,27 @@ class InspectorTests(unittest.TestCase):
         self.assertEqual(status, 200, body)
         self.host.wait_for(lambda l: l.get("type") == "state" and l.get("request") is None and l["state"]["count"] == 0)
 
+    def test_an_action_is_sent_from_the_page_only_by_a_post_with_the_token_from_its_own_origin(self):
+        body = '{"action":"increment"}'
+        self.assertEqual(self.host.request("POST", "/api/sessions/1/send", body=body)[0], 401)
+        self.assertEqual(self.host.request("GET", "/api/sessions/1/send", self.token())[0], 404)
+        foreign = {**self.token(), "Origin": "http://attacker.example", "Content-Type": "application/json"}
+        self.assertEqual(self.host.request("POST", "/api/sessions/1/send", foreign, body=body)[0], 403)
+        self.assertEqual(
+            self.host.request("POST", "/api/sessions/1/send", self.token(), body=body, host="attacker.example")[0], 403)
+        self.assertEqual(self.host.state(1)["count"], 0)
+        status, answer = self.host.request("POST", "/api/sessions/1/send", self.token(), body='{"nothing":1}')
+        self.assertEqual(status, 400, answer)
+        status, answer = self.host.request("POST", "/api/sessions/1/send", self.token(), body='{"action":"fly"}')
+        self.assertEqual(status, 400, answer)
+        self.assertIn("unknown_action", answer)
+        own = {**self.token(), "Origin": f"http://127.0.0.1:{self.host.port}"}
+        status, answer = self.host.request("POST", "/api/sessions/1/send", own, body=body)
+        self.assertEqual(status, 200, answer)
+        self.assertEqual(json.loads(answer)["request"], "inspector-1")
+        changed = self.host.wait_for(lambda l: l.get("type") == "state" and l.get("request") == "inspector-1")
+        self.assertEqual(changed["state"]["count"], 1)
+
     def test_a_flood_of_requests_is_answered_in_bounded_memory_and_leaves_the_sessions_alone(self):
         self.host.send({"op": "send", "session": 1, "action": "increment", "id": "before"})
         self.host.wait_for(lambda l: l.get("type") == "finished" and l.get("request") == "before")
@@ -328,6 +349,9 @@ class InspectorTests(unittest.TestCase):
                 self.assertLessEqual(label["x"] + label["width"], box["x"] + box["width"] + 0.5)
                 action = row.locator(".action")
                 self.assertTrue(action.evaluate("element => element.scrollWidth > element.clientWidth"))
+                # Shown by its name and its value, as it is typed, not in Swift's coding.
+                self.assertTrue(action.text_content().startswith("queryChanged a very long query"))
+                self.assertNotIn("{", action.text_content())
             finally:
                 browser.close()
 
@@ -364,7 +388,7 @@ class InspectorTests(unittest.TestCase):
 
         # An entry's diff, as the terminal mode shows a change.
         entries.nth(1).click()
-        expect(page.locator("#detail-title")).to_have_text("Entry 0: {\"increment\":{}}")
+        expect(page.locator("#detail-title")).to_have_text("Entry 0: increment")
         expect(page.locator("#diff")).to_have_text("- count: 0+ count: 1")
         expect(page.locator("#state")).to_contain_text("count: 1")
         self.screenshot(page, "inspector-timeline.png")
@@ -405,7 +429,30 @@ class InspectorTests(unittest.TestCase):
         expect(entries.filter(has_text="Buy milk")).to_have_count(1)
         entries.filter(has_text="Buy milk").click()
         expect(page.locator("#diff")).to_contain_text("Buy milk")
+        # The inserted todo is shown field by field, not as one line of JSON.
+        expect(page.locator("#diff div").filter(has_text='.title: "Buy milk"')).to_have_count(1)
+        self.assertNotIn("{", page.locator("#diff").text_content())
         self.screenshot(page, "inspector-todos.png")
+
+        # Sending an action from the page: the feature's actions, each with its example to edit.
+        form = page.locator("#send")
+        expect(form).to_be_visible()
+        page.locator("#send-action").select_option(label="add <title> · Adds a todo at the top.")
+        expect(page.locator("#send-json")).to_have_value('{"add":{"title":"Buy milk"}}')
+        page.locator("#send-json").fill('{"add":{"title":"From the page"}}')
+        page.locator("#send-button").click()
+        expect(page.locator("#send-result")).to_have_text("Sent as inspector-1.")
+        sent = self.host.wait_for(lambda l: l.get("type") == "state" and l.get("request") == "inspector-1")
+        self.assertIn("From the page", json.dumps(sent["state"]))
+        # Recorded like any other, with the inspector as its front end.
+        expect(entries.filter(has_text="From the page")).to_contain_text('inspector "inspector-1"')
+        # What the feature refuses is said on the page, and nothing changes.
+        page.locator("#send-json").fill('{"fly":{}}')
+        page.locator("#send-button").click()
+        expect(page.locator("#send-result")).to_contain_text("unknown action 'fly' for feature 'todos'")
+        page.locator("#send-json").fill('{"add":')
+        page.locator("#send-button").click()
+        expect(page.locator("#send-result")).to_contain_text("Not JSON")
 
         # A file that is not a recording is refused, saying why.
         bad = Path(self.directory, "bad.jsonl")
@@ -429,7 +476,7 @@ class InspectorTests(unittest.TestCase):
                 page = browser.new_page(viewport={"width": 1400, "height": 800})
                 page.goto(self.host.address)
                 page.locator("#sessions li").nth(0).click()
-                expect(page.locator("#detail-title")).to_have_text("Entry 9999: {\"increment\":{}}")
+                expect(page.locator("#detail-title")).to_have_text("Entry 9999: increment")
                 rows = page.locator("#timeline .entry").count()
                 self.assertLess(rows, 100)
                 page.locator("#timeline").evaluate("(t) => { t.scrollTop = 0; t.dispatchEvent(new Event('scroll')) }")

@@ -23,6 +23,9 @@ public final class Inspector {
   private var timelines: [Int: Timeline] = [:]
   private var clients: [Int: AsyncStream<String>.Continuation] = [:]
   private var nextClient = 1
+  /// The requests the page sent (``send(_:to:)``), shown as the inspector's, not the host's
+  /// front end's: one per action a person sent from the page.
+  private var pageRequests: Set<JSONValue> = []
   /// How many messages a page may fall behind by before it is disconnected (it reconnects and
   /// reads the timeline afresh): a page that stops reading cannot make the host hold more.
   public let clientBacklog: Int
@@ -60,16 +63,18 @@ public final class Inspector {
     .array(sessions.list.map { summary(of: $0.session, feature: $0.feature) })
   }
 
-  /// A session's timeline as the page shows it: its feature, the state before the first entry
-  /// kept (`initialState`), how many entries were dropped, each entry kept (its recording line,
-  /// with `index`, `request` and `via`), and the current view state.
+  /// A session's timeline as the page shows it: its feature, the actions it takes (each
+  /// `path`, `usage`, `summary` and `example`: what the page offers to send), the state before
+  /// the first entry kept (`initialState`), how many entries were dropped, each entry kept (its
+  /// recording line, with `index`, `request`, `via` and `named`), and the current view state.
   public func timeline(of session: Int) throws(HostSessions.Failure) -> JSONValue {
     let feature = try sessions.feature(of: session)
     let viewState = try sessions.stateValue(of: session)
+    let actions: JSONValue = sessions.registry[feature]?.listing["actions"] ?? .array([])
     guard try sessions.recordingStatus(of: session).recording else {
       return .object([
         "session": .integer(session), "feature": .string(feature), "recording": .bool(false),
-        "viewState": viewState,
+        "viewState": viewState, "actions": actions,
       ])
     }
     let (_, lines) = try sessions.recording(of: session)
@@ -84,7 +89,7 @@ public final class Inspector {
     return .object([
       "session": .integer(session), "feature": .string(feature), "recording": .bool(true),
       "initialState": fields["initialState"] ?? .null, "dropped": .integer(dropped),
-      "entries": .array(entries), "viewState": viewState,
+      "entries": .array(entries), "viewState": viewState, "actions": actions,
     ])
   }
 
@@ -102,6 +107,30 @@ public final class Inspector {
     try sessions.rewind(session, toRecordedEntry: index)
     return .object(["session": .integer(session), "state": try sessions.stateValue(of: session)])
   }
+
+  /// Sends `action` (JSON, as a host reads it) to `session` from the page, as the request
+  /// `inspector-<n>`: handled, reported and recorded like any front end's, shown as sent by
+  /// `inspector`. Answers the request and the view state after it.
+  ///
+  /// - Throws: Why it was not sent or not applied, as the host tells any sender:
+  ///   `unknown_session`, `malformed_action`, `unknown_action`, `invalid_payload`, `not_applied`.
+  public func send(_ action: JSONValue, to session: Int) throws(HostSessions.Failure) -> JSONValue {
+    let request = JSONValue.string("inspector-\(nextPageRequest + 1)")
+    // Known before the send: its entries are made, and sent to the pages, while it runs.
+    pageRequests.insert(request)
+    do {
+      try sessions.send(action, to: session, request: request)
+    } catch {
+      pageRequests.remove(request)
+      throw error
+    }
+    nextPageRequest += 1
+    return .object([
+      "session": .integer(session), "request": request, "state": try sessions.stateValue(of: session),
+    ])
+  }
+
+  private var nextPageRequest = 0
 
   // MARK: Pages
 
@@ -178,13 +207,30 @@ public final class Inspector {
     ])
   }
 
-  /// A recording line as the page shows it: the entry, with its index, request and front end.
+  /// A recording line as the page shows it: the entry, with its index, request and front end,
+  /// and its action's name (``named(_:feature:)``).
   private func entry(_ line: String, index: Int, session: Int) -> JSONValue {
     guard case .object(var fields)? = try? parseJSON(Array(line.utf8)) else { return .null }
     fields["index"] = .integer(index)
-    fields["request"] = timelines[session]?.requests[index] ?? .null
-    fields["via"] = .string(via)
+    let request = timelines[session]?.requests[index] ?? .null
+    fields["request"] = request
+    fields["via"] = .string(pageRequests.contains(request) ? "inspector" : via)
+    if let action = fields["action"], let feature = try? sessions.feature(of: session) {
+      fields["named"] = Self.named(action, feature: sessions.registry[feature])
+    }
     return .object(fields)
+  }
+
+  /// An entry's action as hosts name it: its name, the ids of the children it is for, and what
+  /// it carries (`{"name":"todo.rename","ids":["3F2…"],"payload":{"title":"Milk"},"typed":…}`),
+  /// so that the page shows names, not Swift's coding of the action; `null` when the feature is
+  /// not known here or does not name it.
+  static func named(_ action: JSONValue, feature plugin: FeaturePlugin?) -> JSONValue {
+    guard let named = plugin?.namedAction(action) else { return .null }
+    return .object([
+      "name": .string(named.name), "ids": .array(named.ids), "payload": named.payload ?? .null,
+      "typed": .string(named.typed),
+    ])
   }
 
   private func summary(of session: Int, feature: String) -> JSONValue {
@@ -252,6 +298,9 @@ extension Inspector {
         throw failure(offset + 1, "not an entry: an entry is an object with its kind and state")
       }
       fields["index"] = .integer(dropped + entries.count)
+      if let action = fields["action"], case .string(let feature)? = header["feature"] {
+        fields["named"] = Self.named(action, feature: sessions.registry[feature])
+      }
       entries.append(.object(fields))
     }
     return .object([

@@ -26,6 +26,7 @@ import UnoPlugin
 /// | `GET /api/sessions/<n>/timeline` | A session's entries, states and requests |
 /// | `GET /api/sessions/<n>/recording` | A session's recording, as a file (`uno-host replay` runs it) |
 /// | `POST /api/sessions/<n>/rewind` | `{"index": k}`: the session set back to entry `k` |
+/// | `POST /api/sessions/<n>/send` | `{"action": …}`: the action sent to the session, from `inspector` |
 /// | `POST /api/import` | A recording file, read for viewing without a session |
 /// | `GET /ws` (WebSocket) | Sessions opening and closing, and each session's new entries as they happen |
 public final class InspectorServer: Sendable {
@@ -204,6 +205,16 @@ private func makeRouter(inspector: Inspector, page: Page, gates: GateBox) -> Rou
       return failure(HostSessions.Failure("bad_request", "the body must be {\"index\": <entry>}"))
     }
     return await answer { () throws(HostSessions.Failure) in try inspector.rewind(session, toEntry: index) }
+  }
+  router.post("/api/sessions/:session/send") { request, context in
+    let session = try context.parameters.require("session", as: Int.self)
+    let body = try await request.body.collect(upTo: InspectorServer.maximumBody)
+    guard case .object(let fields)? = try? parseJSON(Array(buffer: body)), let action = fields["action"]
+    else {
+      return failure(
+        HostSessions.Failure("bad_request", "the body must be {\"action\": <the action as JSON>}"))
+    }
+    return await answer { () throws(HostSessions.Failure) in try inspector.send(action, to: session) }
   }
   router.post("/api/import") { request, _ in
     let body = try await request.body.collect(upTo: InspectorServer.maximumBody)

@@ -97,6 +97,44 @@ import UnoPlugin
     #expect(messages.contains { field($0, "type") == .string("entries") && "\($0)".contains("rewind") })
   }
 
+  @Test func anActionSentFromThePageIsRecordedAsTheInspectorsAndNamed() throws {
+    let (session, _) = try sessions.open("counter")
+    try sessions.send(.string("increment"), to: session, request: .string("from-stdin"))
+    let answer = try inspector.send(.object(["increment": .emptyObject]), to: session)
+    #expect(answer.flatMap { field($0, "request") } == .string("inspector-1"))
+    #expect(answer.flatMap { field($0, "state") }.flatMap { field($0, "count") } == .integer(2))
+    let timeline = try inspector.timeline(of: session)
+    guard case .array(let entries)? = field(timeline, "entries"),
+      case .array(let actions)? = field(timeline, "actions")
+    else {
+      Issue.record("no entries or actions: \(timeline)")
+      return
+    }
+    #expect(entries.map { field($0, "via") } == [.string("stdin"), .string("inspector")])
+    #expect(entries.map { field($0, "request") } == [.string("from-stdin"), .string("inspector-1")])
+    #expect(entries.map { $0["named"]?["name"] } == [.string("increment"), .string("increment")])
+    // What the page offers: every action the feature lists, with its example.
+    #expect(actions.compactMap { $0["path"]?.stringValue }.first == "increment")
+    #expect(actions.first?["example"] == .object(["increment": .emptyObject]))
+  }
+
+  @Test func anActionFromThePageThatCannotBeAppliedIsRefusedWithTheHostsReason() throws {
+    let (session, _) = try sessions.open("counter")
+    for (action, code) in [
+      (JSONValue.string("fly"), "unknown_action"), (.integer(3), "malformed_action"),
+      (.object(["a": .emptyObject, "b": .emptyObject]), "malformed_action"),
+    ] {
+      #expect {
+        try inspector.send(action, to: session)
+      } throws: { ($0 as? HostSessions.Failure)?.code == code }
+    }
+    #expect(try sessions.stateValue(of: session).flatMap { field($0, "count") } == .integer(0))
+    try sessions.close(session)
+    #expect {
+      try inspector.send(.string("increment"), to: session)
+    } throws: { ($0 as? HostSessions.Failure)?.code == "unknown_session" }
+  }
+
   @Test func rewindingToAnEntryTheRecordingDoesNotHoldIsRefused() throws {
     let (session, _) = try sessions.open("counter")
     try sessions.send(.string("increment"), to: session)

@@ -40,6 +40,11 @@ import UnoPlugin
       return standups.compactMap { $0["title"]?.stringValue }
     }
     #expect(titles == [[], [], ["Morning sync"]])
+    // Each entry's action by its name and its value, not in Swift's coding.
+    #expect(
+      entries.map { $0["named"]?["typed"]?.stringValue } == [
+        "list.addTapped", #"list.addForm.binding {"title":"Morning sync"}"#, "list.saveAddTapped",
+      ])
     #expect(try listed(in: other, of: sessions) == ["Morning sync: 1 attendee, 5 min"])
 
     // Back to the form still open, before the save: the list is empty again, in both sessions.

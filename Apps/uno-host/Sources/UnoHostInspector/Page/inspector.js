@@ -46,6 +46,11 @@ function receive(message) {
       const session = model.sessions.get(message.session);
       if (session) session.closed = true;
       renderSessions();
+      // A closed session shows as closed: nothing to send to it, nothing to rewind.
+      if (model.timeline && !model.timeline.imported && model.timeline.session === message.session) {
+        $("send").hidden = true;
+        renderDetail();
+      }
       break;
     }
     case "entries":
@@ -113,6 +118,7 @@ function clearTimeline(note) {
   $("timeline-note").textContent = note;
   $("export").hidden = true;
   $("rewind").hidden = true;
+  $("send").hidden = true;
   $("scrub").disabled = true;
   $("detail-title").textContent = "Entry";
   $("diff").replaceChildren();
@@ -122,6 +128,7 @@ function clearTimeline(note) {
 
 function show(timeline) {
   model.timeline = timeline;
+  renderSendForm(timeline);
   model.follow = true;
   model.entry = (timeline.entries?.length ?? 0) - 1;
   const title = timeline.imported ? `Imported: ${timeline.feature ?? "a recording"}` : `Session ${timeline.session} · ${timeline.feature}`;
@@ -215,6 +222,8 @@ function span(className, text) {
 
 function describeAction(entry) {
   if (entry.action === undefined || entry.action === null) return entry.kind === "rewind" ? "rewound" : "shared value changed";
+  // By its name, its ids and its value, as it is typed at a terminal (the host names it).
+  if (entry.named) return entry.named.typed;
   return typeof entry.action === "string" ? entry.action : JSON.stringify(entry.action);
 }
 
@@ -268,6 +277,10 @@ function diff(before, after) {
 
 function walk(before, after, path, lines) {
   const isObject = (value) => value !== null && typeof value === "object";
+  // An element inserted or removed (a row, a pushed screen) is shown field by field.
+  const empty = (value) => (Array.isArray(value) ? [] : {});
+  if (before === undefined && isObject(after) && Object.keys(after).length > 0) before = empty(after);
+  if (after === undefined && isObject(before) && Object.keys(before).length > 0) after = empty(before);
   if (isObject(before) && isObject(after) && Array.isArray(before) === Array.isArray(after)) {
     const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
     for (const key of keys) {
@@ -320,6 +333,55 @@ async function rewindHere() {
   }
 }
 
+// MARK: Sending an action
+
+/// Offers the actions of a live session's feature, each with its example as the JSON to edit.
+function renderSendForm(timeline) {
+  const form = $("send");
+  const actions = timeline.actions ?? [];
+  form.hidden = timeline.imported || actions.length === 0 || model.sessions.get(timeline.session)?.closed;
+  if (form.hidden) return;
+  const select = $("send-action");
+  select.replaceChildren(
+    ...actions.map((action, index) => {
+      const option = document.createElement("option");
+      option.value = index;
+      option.textContent = `${action.usage} · ${action.summary}`;
+      return option;
+    })
+  );
+  select.onchange = () => {
+    $("send-json").value = JSON.stringify(actions[Number(select.value)].example);
+    $("send-result").textContent = "";
+  };
+  select.onchange();
+}
+
+async function sendAction(event) {
+  event.preventDefault();
+  const timeline = model.timeline;
+  if (!timeline || timeline.imported) return;
+  const result = $("send-result");
+  let action;
+  try {
+    action = JSON.parse($("send-json").value);
+  } catch (error) {
+    result.textContent = `Not JSON: ${error.message}`;
+    return;
+  }
+  try {
+    const answer = await api(`/api/sessions/${timeline.session}/send`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ action }),
+    });
+    result.textContent = `Sent as ${answer.request}.`;
+    model.follow = true; // its entries arrive as the newest
+  } catch (error) {
+    result.textContent = `Not sent: ${error.message}`;
+  }
+}
+
 async function importFile(file) {
   try {
     const timeline = await api("/api/import", { method: "POST", body: await file.text() });
@@ -353,6 +415,7 @@ $("scrub").addEventListener("input", (event) => {
   pane.scrollTop = Math.max(0, (model.entry + 1) * ROW - pane.clientHeight / 2);
 });
 $("rewind").addEventListener("click", rewindHere);
+$("send").addEventListener("submit", sendAction);
 $("import").addEventListener("change", (event) => {
   if (event.target.files[0]) importFile(event.target.files[0]);
   event.target.value = "";
