@@ -52,8 +52,17 @@ struct HostKitTests {
         public init() {}
       }
 
+      public enum Tone: Sendable, Equatable, Codable, CaseIterable { case warm, formal }
+
+      public enum GuestAction: Sendable, Equatable, Codable {
+        case wave
+        case bow(Tone)
+      }
+
       public enum GreeterAction: Sendable, Equatable, Codable {
         case greet(name: String)
+        case toneChosen(Tone)
+        case guest(IdentifiedAction<Int, GuestAction>)
       }
 
       @Interactor<GreeterState, GreeterAction>
@@ -63,6 +72,9 @@ struct HostKitTests {
           Interact(initialValue: GreeterState()) { state, action in
             switch action {
             case .greet(let name): state.greeting = "Hello, \\(name)!"
+            case .toneChosen(let tone): state.greeting = "(\\(tone))"
+            case .guest(.element(let id, .wave)): state.greeting = "Guest \\(id) waves."
+            case .guest(.element(let id, .bow(let tone))): state.greeting = "Guest \\(id) bows (\\(tone))."
             }
             return .state
           }
@@ -117,7 +129,12 @@ struct HostKitTests {
       let greeterPlugin = FeaturePlugin(
         name: "greeter",
         summary: "Greets whoever you name.",
-        actions: [.init(GreeterAction.greet(name: "Ada"), summary: "Says hello.")],
+        actions: [
+          .init(GreeterAction.greet(name: "Ada"), summary: "Says hello."),
+          .init(.toneChosen(.formal), summary: "Chooses a tone."),
+          .init(.guest(.element(id: 1, action: .wave)), summary: "A guest waves."),
+          .init(.guest(.element(id: 1, action: .bow(.warm))), summary: "A guest bows."),
+        ],
         makeViewModel: {
           DirectViewModel(GreeterState(), GreeterInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
         }
@@ -178,6 +195,16 @@ struct HostKitTests {
       ])
     let (listed, _) = try await HostProcess.run(["features"], input: "", binary: binary)
     #expect(listed.first == "greeter: Greets whoever you name.")
+    // An outside team's action types are named as the bundled features' are: a value never in a
+    // name, a row's action by its own name with the row's id.
+    let usages = listed.compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: "  ")[0] : nil }
+    #expect(
+      usages.prefix(4) == ["greet <name>", "toneChosen <tone>", "guest.wave <guest id>", "guest.bow <guest id> <tone>"])
+    let (typed, typedStatus) = try await HostProcess.run(
+      ["run", "greeter", "--format", "json"], input: "guest.bow 3 formal\ntoneChosen.formal\n", binary: binary)
+    #expect(typedStatus == 0)
+    #expect(typed.contains { $0.contains(#""greeting":"Guest 3 bows (formal).""#) })
+    #expect(typed.contains { $0.contains(#""code":"unknown_action""#) && $0.contains("toneChosen.formal") })
     // A value kept with `@Shared(.fileStorage(...))` in the data directory: each run of the host
     // reads what the run before saved (the host writes pending saves before it exits).
     let data = FileManager.default.temporaryDirectory.appendingPathComponent("uno-tally-\(UUID().uuidString)")
