@@ -463,6 +463,17 @@ class InspectorTests(unittest.TestCase):
         # A closed session is shown as closed.
         self.host.send({"op": "close", "session": 2})
         expect(sessions.nth(1)).to_have_class(re.compile("closed"))
+        # Shown while it closed: nothing left to send to it or rewind.
+        expect(page.locator("#send")).to_be_hidden()
+        expect(page.locator("#rewind")).to_be_hidden()
+        # Clicked once closed: its name, no timeline of another session, no controls.
+        sessions.nth(0).click()
+        expect(page.locator("#send")).to_be_visible()
+        sessions.nth(1).click()
+        expect(page.locator("#timeline-note")).to_contain_text("Session 2")
+        expect(page.locator("#timeline .entry")).to_have_count(0)
+        expect(page.locator("#rewind")).to_be_hidden()
+        expect(page.locator("#send")).to_be_hidden()
 
     def test_a_timeline_of_ten_thousand_entries_keeps_only_the_rows_in_view_in_the_page(self):
         chromium = shutil.which("chromium") or shutil.which("chromium-browser")
