@@ -197,11 +197,16 @@ struct HostKitTests {
     #expect(listed.first == "greeter: Greets whoever you name.")
     // An outside team's action types are named as the bundled features' are: a value never in a
     // name, a row's action by its own name with the row's id.
-    let usages = listed.compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: "  ")[0] : nil }
+    let usages = listed.compactMap {
+      $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: "  ")[0] : nil
+    }
     #expect(
-      usages.prefix(4) == ["greet <name>", "toneChosen <tone>", "guest.wave <guest id>", "guest.bow <guest id> <tone>"])
+      usages.prefix(4) == [
+        "greet <name>", "toneChosen <tone>", "guest.wave <guest id>", "guest.bow <guest id> <tone>",
+      ])
     let (typed, typedStatus) = try await HostProcess.run(
-      ["run", "greeter", "--format", "json"], input: "guest.bow 3 formal\ntoneChosen.formal\n", binary: binary)
+      ["run", "greeter", "--format", "json"], input: "guest.bow 3 formal\ntoneChosen.formal\n", binary: binary
+    )
     #expect(typedStatus == 0)
     #expect(typed.contains { $0.contains(#""greeting":"Guest 3 bows (formal).""#) })
     #expect(typed.contains { $0.contains(#""code":"unknown_action""#) && $0.contains("toneChosen.formal") })

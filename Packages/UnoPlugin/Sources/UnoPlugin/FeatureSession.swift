@@ -16,8 +16,8 @@ public final class FeatureSession {
   public let actionPaths: [String]
   /// The names of every action of the feature's type (`nil`: named from the examples).
   let naming: ActionNaming?
-  /// ``actionPaths``, to look names up.
-  private let accepted: Set<String>
+  /// Whether each entry of ``naming`` is one of ``actionPaths``, by the entry's index.
+  private let accepted: [Bool]
   /// Sends the action `name` with `payload` (`nil`: none, as `{}`).
   private let _send: @MainActor (_ name: String, _ payload: JSONValue?) throws -> EventTask
   private let _viewState: @MainActor () -> String
@@ -43,7 +43,8 @@ public final class FeatureSession {
     self.actionNames = actionNames
     self.actionPaths = actionPaths
     self.naming = naming
-    self.accepted = Set(actionPaths)
+    let listed = Set(actionPaths)
+    self.accepted = naming?.entries.map { listed.contains($0.name) } ?? []
     self.viewModel = viewModel
     self.commands = commands.map(\.info)
     _runCommand = { name, argument throws(FeatureCommandError) in
@@ -201,12 +202,13 @@ extension FeatureSession {
       }
       return topLevel
     }
-    switch naming.find(action) {
-    case .success(let found):
-      guard accepted.contains(found.entry.name) else {
-        throw .unknownAction(name: found.entry.name, feature: feature, known: actionPaths)
+    switch naming.index(of: action, topLevel: topLevel) {
+    case .success(let index):
+      let name = naming.entries[index].name
+      guard accepted[index] else {
+        throw .unknownAction(name: name, feature: feature, known: actionPaths)
       }
-      return found.entry.name
+      return name
     case .failure(let notFound):
       if let reason = notFound.reason {
         throw .invalidPayload(action: notFound.name, feature: feature, reason: reason)

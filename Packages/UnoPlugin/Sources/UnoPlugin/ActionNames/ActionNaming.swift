@@ -41,6 +41,10 @@ struct ActionNaming: Sendable {
 
   /// Every action, in declaration order.
   let entries: [Entry]
+  /// The entries of top-level cases that do something themselves (`increment`,
+  /// `queryChanged`), by name: what most actions are, found with one lookup (a host finds the
+  /// name of every action it is sent).
+  let topLevelLeaves: [String: Int]
   private let indexByKey: [String: Int]
   private let schema: ActionSchema
 
@@ -59,6 +63,8 @@ struct ActionNaming: Sendable {
     }
     indexByKey = Dictionary(
       entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first })
+    let named = entries
+    topLevelLeaves = indexByKey.filter { named[$0.value].route.isEmpty }
   }
 
   private static func collect(
@@ -111,6 +117,13 @@ struct ActionNaming: Sendable {
     let name: String
     /// What was wrong, when it is not only an unknown name.
     let reason: String?
+  }
+
+  /// The index in ``entries`` of `action`: ``topLevelLeaves`` for a top-level case's, ``find(_:)``
+  /// for any other.
+  func index(of action: JSONValue, topLevel: String) -> Result<Int, NotFound> {
+    if let index = topLevelLeaves[topLevel] { return .success(index) }
+    return find(action).map { indexByKey[$0.entry.key]! }
   }
 
   /// The action `action` is, in the host's JSON (`"name"`, or `{"name": payload}` at each level,
