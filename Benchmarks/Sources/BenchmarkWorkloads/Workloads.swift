@@ -106,7 +106,7 @@ public struct Debounced: Interactor {
 }
 
 /// ``Debounced`` with its clock given, instead of read from the `continuousClock` dependency each
-/// time an action is handled (about a microsecond a read; see docs/performance.md, "One effect
+/// time an action is handled (about a microsecond a read; see docs/performance-history.md, "One effect
 /// without a plan list, and the clock a debounce reads"): the operator's own cost.
 public struct DebouncedOnGivenClock: Interactor {
   public init() {}

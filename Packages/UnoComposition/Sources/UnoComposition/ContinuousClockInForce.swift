@@ -6,8 +6,8 @@ import Dependencies
 ///
 /// Read from the values in force directly: the `@Dependency` wrapper's getter binds a task-local
 /// around each read (to name the dependency in its diagnostics), which cost a debounced action
-/// more than starting its effect (quick mode, 2026-11-26: the debounce burst went from 1.6–2.3 to
-/// 1.2–1.7 times a `cancelInFlight` restart).
+/// more than starting its effect (docs/performance-history.md, "One effect without a plan list,
+/// and the clock a debounce reads").
 func continuousClockInForce() -> AnyClock<Duration> {
   AnyClock(DependencyValues._current.continuousClock)
 }

@@ -40,7 +40,8 @@ final class SharedTracking {
 
   // The delivery of a change reads a runtime's tracking through these, unretained (the runtime,
   // retained by `SharedDelivery.deliver`, owns it): retaining and releasing each
-  // runtime's tracking cost 7% of telling a holder (one CPU, 2026-11-26). Nonisolated, so that
+  // runtime's tracking cost 7% of telling a holder (docs/performance-history.md, "The shared
+  // fan-out: reads without retains"). Nonisolated, so that
   // the closures they give `_withUnsafeGuaranteedRef` do not check the main actor's executor on
   // entry, as a closure written in main-actor code does; the delivery calls them on the main actor.
 
@@ -174,7 +175,7 @@ extension InteractorRuntime: SharedHolder {
   /// observers sent are handled.
   ///
   /// Always inlined: called through a closure, the delivery of one shared write to 1,000 holders
-  /// cost 15% more (quick mode, 2026-11-25).
+  /// cost 15% more (docs/performance-history.md, "Shared state").
   @inlinable @inline(__always)
   func publishOutsideChange(
     _ source: StateChangeSource, recordedAs kind: Recording<State, Action>.Entry.Kind, _ change: () -> Void

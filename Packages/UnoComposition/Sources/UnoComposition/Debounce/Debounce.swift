@@ -146,8 +146,8 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     let (child, id) = (self.child, self.id)
     // The slot is keyed by the debounce's own id (operator state has a table of its own), and
     // its timers by the slot's object: ids that wrap no other type-erased id, since comparing
-    // nested ones on every action cost more than the rest of the debounce (quick mode,
-    // 2026-11-26).
+    // nested ones on every action cost more than the rest of the debounce (docs/performance-history.md,
+    // "The debounce without a task per action").
     return .withOperatorState(id: id) {
       (_, slot: inout DebounceTimers<C.Instant, Action>?) in
       let timers = slot ?? DebounceTimers()

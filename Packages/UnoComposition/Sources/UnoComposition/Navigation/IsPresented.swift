@@ -31,7 +31,7 @@ extension DependencyValues {
   /// that is how a test runs a feature as if it were presented.
   ///
   /// How it is known without binding values around every presented step (which costs more than the
-  /// step: see docs/performance.md, "Forms and tests of whole apps"): the presenting operator
+  /// step: see docs/performance-history.md, "Forms and tests of whole apps"): the presenting operator
   /// marks the current thread while the child's step runs (the step is synchronous), and runs the
   /// child's effects in its presentation (the task-local that `dismiss` closes), which their later
   /// steps inherit.

@@ -121,9 +121,8 @@ final class EffectRegistry: Sendable {
   ///
   /// Not an ``AsyncCondition`` wait, unlike ``waitUntilIdle(isolation:)``: the waiters are kept
   /// in their group, and resumed by the change that completes it, without a condition to check
-  /// on every change. Quick mode measured the condition wait on the effect round trip (whose
-  /// caller awaits this): 15.6 µs instead of 14.1 µs on one CPU, 1.35× the floor instead of 1.22×
-  /// (2026-11-26).
+  /// on every change, which slowed the effect round trip (whose caller awaits this) by a tenth
+  /// (docs/performance-history.md, "The round trip's bookkeeping, the debounce and the fan-out").
   ///
   /// An unsafe continuation, not a checked one (which allocates a guard against a second
   /// resumption): it is resumed exactly once, either here when the group is already complete or

@@ -7,8 +7,8 @@ protocol SlotTableElement: AnyObject {
 /// Objects kept in an array, each knowing its place in it: adding one appends it, removing one
 /// moves the last into its place. Either is a couple of array writes, without hashing. The effect
 /// registry lists its running effects and its open groups in two tables, each entered and left
-/// once in every effect's life (a dictionary keyed by a number cost a round trip 60-80 ns of
-/// hashing, quick mode on one CPU, 2026-11-26), and an empty table is one array, as small as the
+/// once in every effect's life (a dictionary keyed by a number cost a round trip its hashing: see
+/// docs/performance-history.md, "The registry's tables"), and an empty table is one array, as small as the
 /// dictionary was (every runtime has two, and an idle view model's size has a target).
 ///
 /// Not ordered: a caller that needs the order of insertion keeps it in the objects.

@@ -54,7 +54,8 @@ enum SharedDelivery {
   /// One registered runtime: where it is, and what to call. Trivial, so that reading an entry
   /// retains nothing. (A class holding a weak reference to the runtime cost a retain of the entry,
   /// a load of the weak reference through the runtime's side table, and the slow release that a
-  /// side table makes: over a third of telling a holder, `perf`, 2026-11-27.)
+  /// side table makes: over a third of telling a holder; docs/performance-history.md, "The
+  /// shared fan-out without weak references".)
   private struct Holder {
     /// The runtime's address: alive if ``retainIfAlive(_:)`` says so, its memory kept by the
     /// entry of ``keptMemory`` at the same index either way.

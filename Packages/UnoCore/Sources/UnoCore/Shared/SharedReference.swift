@@ -11,8 +11,9 @@ class SharedReference<Value: Sendable>: @unchecked Sendable {
   /// value holds one object reference for it (copying a state, as publishing it does, retains
   /// each).
   ///
-  /// Unmanaged, so that reading a shared field retains nothing (a send that reads one took 91–93
-  /// ns with the retain and release, 86 without, quick mode 2026-11-26). Why that is safe: the subclass holds the
+  /// Unmanaged, so that reading a shared field retains nothing (the retain and release were a
+  /// sixth of a send that reads one: docs/performance-history.md, "Shared state"). Why that is
+  /// safe: the subclass holds the
   /// same storage strongly (``SharedPath``'s `root`) for the reference's whole life, and the
   /// reference is alive wherever this is read (through the ``Shared`` that holds it).
   @usableFromInline final let wholeStorage: Unmanaged<SharedStorage<Value>>?
