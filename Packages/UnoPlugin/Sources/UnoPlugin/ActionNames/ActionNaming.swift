@@ -78,21 +78,22 @@ struct ActionNaming: Sendable {
         entries.append(
           (Entry(name: name, route: route, leaf: item.name, fields: fields, key: key), key))
       }
-      switch item.payload {
+      let payload = item.payload
+      switch payload.kind {
       case .none:
         leaf([])
-      case .values(let fields):
-        leaf(fields)
-      case .child(let label, let child, let optional):
-        if optional { leaf([]) }
+      case .values:
+        leaf(payload.fields)
+      case .child:
+        if payload.optional { leaf([]) }
         collect(
-          child, route: route + [.child(case: item.name, label: label)], short: short + [item.name],
-          long: long + [item.name], owner: item.name, into: &entries)
-      case .element(let idLabel, let actionLabel, let child):
+          payload.child!, route: route + [.child(case: item.name, label: payload.label)],
+          short: short + [item.name], long: long + [item.name], owner: item.name, into: &entries)
+      case .element:
         collect(
-          child,
+          payload.child!,
           route: route + [
-            .element(owner: owner ?? item.name, case: item.name, labels: (idLabel, actionLabel))
+            .element(owner: owner ?? item.name, case: item.name, labels: (payload.label, payload.actionLabel))
           ],
           short: short, long: long + [item.name], owner: nil, into: &entries)
       }
@@ -155,20 +156,23 @@ struct ActionNaming: Sendable {
       guard let item = cases.first(where: { $0.name == name }) else {
         return .failure(NotFound(name: names.joined(separator: "."), reason: nil))
       }
-      switch item.payload {
-      case .none, .values(_):
+      let carried = item.payload
+      switch carried.kind {
+      case .none, .values:
         return entry(keys, ids, Self.unwrapped(payload))
-      case .child(let label, let child, let optional):
+      case .child:
+        let label = carried.label
         let inner = label == "_0" ? Self.unwrapped(payload) : payload?[label]
-        if optional, inner == nil || inner == .null || inner?.isEmptyObject == true {
+        if carried.optional, inner == nil || inner == .null || inner?.isEmptyObject == true {
           return entry(keys, ids, nil)
         }
         guard let inner else {
           return .failure(
             NotFound(name: names.joined(separator: "."), reason: "'\(name)' needs the action it carries"))
         }
-        (cases, value) = (child.cases, inner)
-      case .element(let idLabel, let actionLabel, let child):
+        (cases, value) = (carried.child!.cases, inner)
+      case .element:
+        let (idLabel, actionLabel) = (carried.label, carried.actionLabel)
         guard let id = payload?[idLabel], let inner = payload?[actionLabel] else {
           return .failure(
             NotFound(
@@ -177,7 +181,7 @@ struct ActionNaming: Sendable {
         }
         names.removeLast()
         ids.append(id)
-        (cases, value) = (child.cases, inner)
+        (cases, value) = (carried.child!.cases, inner)
       }
     }
   }

@@ -28,16 +28,51 @@ struct ActionSchema: Sendable, Equatable {
   }
 
   /// What a case carries.
-  indirect enum Payload: Sendable, Equatable {
-    /// Nothing.
-    case none
-    /// A child's action under `label` (`_0` for an unlabeled one); `optional` when it may be
-    /// absent (`case alert(AlertAction?)`).
-    case child(label: String, ActionSchema, optional: Bool)
-    /// An action for the child with an id: `idLabel` holds the id, `actionLabel` the action.
-    case element(idLabel: String, actionLabel: String, ActionSchema)
-    /// Values, in order.
-    case values([Field])
+  ///
+  /// A struct, not an enum with payloads: a child's schema held in a multi-payload enum case has
+  /// the case's tag in its pointer's spare bits, where LeakSanitizer (`Tools/leak-check.sh`) does
+  /// not see it as a pointer and reports the schema leaked.
+  struct Payload: Sendable, Equatable {
+    /// Which of the four it is.
+    enum Kind: Sendable, Equatable {
+      /// Nothing.
+      case none
+      /// A child's action under ``label`` (`_0` for an unlabeled one); ``optional`` when it may
+      /// be absent (`case alert(AlertAction?)`).
+      case child
+      /// An action for the child with an id: ``label`` holds the id, ``actionLabel`` the action.
+      case element
+      /// ``fields``, in order.
+      case values
+    }
+
+    let kind: Kind
+    /// `child`: the label of the child's action; `element`: the label of the id.
+    let label: String
+    /// `element`: the label of the child's action.
+    let actionLabel: String
+    /// `child` and `element`: the child's action.
+    let child: ActionSchema?
+    /// `child`: whether it may be absent.
+    let optional: Bool
+    /// `values`: the values.
+    let fields: [Field]
+
+    static let none = Payload(
+      kind: .none, label: "", actionLabel: "", child: nil, optional: false, fields: [])
+
+    static func child(label: String, _ child: ActionSchema, optional: Bool) -> Payload {
+      Payload(kind: .child, label: label, actionLabel: "", child: child, optional: optional, fields: [])
+    }
+
+    static func element(idLabel: String, actionLabel: String, _ child: ActionSchema) -> Payload {
+      Payload(
+        kind: .element, label: idLabel, actionLabel: actionLabel, child: child, optional: false, fields: [])
+    }
+
+    static func values(_ fields: [Field]) -> Payload {
+      Payload(kind: .values, label: "", actionLabel: "", child: nil, optional: false, fields: fields)
+    }
   }
 
   /// A value a case carries.
@@ -70,24 +105,24 @@ struct ActionSchema: Sendable, Equatable {
 enum ActionSchemaReader {
   /// The schema of `type`, or `nil` when it is not an enum whose cases can be read.
   static func schema(of type: any Decodable.Type) -> ActionSchema? {
-    var reader = Session()
-    return reader.schema(of: type)
+    Session().schema(of: type)
   }
 
   /// One reading: the types being read, to stop at a type that contains itself.
-  private struct Session {
+  private final class Session {
     var reading: [ObjectIdentifier] = []
 
-    mutating func schema(of type: any Decodable.Type) -> ActionSchema? {
+    func schema(of type: any Decodable.Type) -> ActionSchema? {
       let id = ObjectIdentifier(type)
       // A type inside itself (an indirect action) is read as a value below its first level.
       guard !reading.contains(id), reading.count < 32, !(type is any CaseIterable.Type) else { return nil }
       guard let names = keyNames(of: type) else { return nil }
       reading.append(id)
-      defer { reading.removeLast() }
-      let cases = names.indices.map { index in
-        ActionSchema.Case(name: names[index], payload: payload(of: type, case: index))
+      var cases: [ActionSchema.Case] = []
+      for index in names.indices {
+        cases.append(ActionSchema.Case(name: names[index], payload: payload(of: type, case: index)))
       }
+      reading.removeLast()
       return ActionSchema(cases: cases)
     }
 
@@ -101,19 +136,21 @@ enum ActionSchemaReader {
     }
 
     /// What the case at `index` carries: `type` decoded with that case's key, its values recorded.
-    private mutating func payload(of type: any Decodable.Type, case index: Int) -> ActionSchema.Payload {
+    private func payload(of type: any Decodable.Type, case index: Int) -> ActionSchema.Payload {
       let probe = Probe(mode: .case(index))
       _ = try? type.init(from: probe)
       let fields = probe.fields
       if fields.isEmpty { return .none }
-      if fields.count == 1, let child = schema(of: fields[0].type) {
-        return .child(label: fields[0].label, child, optional: fields[0].optional)
+      if fields.count == 1 {
+        let child = schema(of: fields[0].type)
+        if let child { return .child(label: fields[0].label, child, optional: fields[0].optional) }
       }
-      if fields.count == 2, let id = fields.first(where: { $0.label == "id" }),
-        let action = fields.first(where: { $0.label == "action" }), !action.optional,
-        let child = schema(of: action.type)
+      let labels = fields.map(\.label)
+      if labels.count == 2, labels.contains("id"), let actionIndex = labels.firstIndex(of: "action"),
+        !fields[actionIndex].optional
       {
-        return .element(idLabel: id.label, actionLabel: action.label, child)
+        let child = schema(of: fields[actionIndex].type)
+        if let child { return .element(idLabel: "id", actionLabel: "action", child) }
       }
       return .values(
         fields.map {
