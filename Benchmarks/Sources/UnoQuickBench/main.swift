@@ -3,7 +3,7 @@ import BundledFeatures
 import Foundation
 import Observation
 import SearchClientLive
-import UnoCore
+@_spi(Internals) import UnoCore
 import UnoHostCore
 import UnoPresentation
 
@@ -359,6 +359,13 @@ func main() async {
   report("send reading a shared field", readShared, " ns")
   report("send reading a plain field", readPlain, " ns")
   report("ratio shared/plain field read", readShared / readPlain)
+  // The delivery's two ways of holding a runtime, side by side: one write seen by 1,000 runtimes
+  // held through `swift_tryRetain` (the library's), against 1,000 held weakly (docs/architecture.md,
+  // "Shared values", says which is kept and why).
+  let (tryRetained, weak) = holderReferencesSideBySide()
+  report("one shared write seen by 1000 runtimes, held weakly", weak / 1e3, " µs")
+  report("one shared write seen by 1000 runtimes, held through swift_tryRetain", tryRetained / 1e3, " µs")
+  report("ratio shared write to 1000 holders weak/tryRetain", weak / tryRetained)
   // One write seen by 1,000 runtimes that hold the value (each with an observer), against 1,000
   // plain state-only sends (the "uno send" above, measured before any shared value existed).
   let fanOutValue = Shared(value: 0)
@@ -401,6 +408,31 @@ func main() async {
   try? memory.run()
   memory.waitUntilExit()
   if sink == 42 { print("") }
+}
+
+/// Nanoseconds per shared write seen by 1,000 runtimes, for each way the
+/// delivery can hold them (`SharedHolderReferences`), best of 7 rounds each. Each round makes its
+/// set of runtimes, each holding a value of the round's own with an observer, and releases them
+/// after: the table the delivery walks holds one set at a time.
+@MainActor
+func holderReferencesSideBySide() -> (tryRetained: Double, weak: Double) {
+  var samples: [SharedHolderReferences: [Double]] = [:]
+  var published = 0
+  for _ in 0..<7 {
+    for references in [SharedHolderReferences.weak, .tryRetained] {
+      SharedHolderReferences.forNewRuntimes = references
+      let value = Shared(value: 0)
+      let holders = (0..<1_000).map { _ in InteractorRuntime(BenchSharedInteractor(shared: value)) }
+      for holder in holders { holder.addObserver { state in published &+= 1 } }
+      let write = withExtendedLifetime(holders) {
+        nanoseconds(iterations: 200, rounds: 1) { value.withLock { $0 += 1 } }
+      }
+      samples[references, default: []].append(write)
+    }
+  }
+  SharedHolderReferences.forNewRuntimes = .tryRetained
+  precondition(published == 2 * 7 * 1_000 * 200, "not every holder published every write")
+  return (samples[.tryRetained]!.min()!, samples[.weak]!.min()!)
 }
 
 /// Nanoseconds per `.perform` round trip of `trips` and per round trip of its floor

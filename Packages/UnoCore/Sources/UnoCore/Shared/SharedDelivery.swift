@@ -47,6 +47,11 @@ enum SharedDelivery {
   /// `SharedTracking` (which every registered runtime owns, made just before it registers) is
   /// released with it. Atomic: a runtime may be released on any thread.
   static let liveHolders = Atomic<Int>(0)
+  /// The runtimes registered while ``SharedHolderReferences/forNewRuntimes`` is
+  /// ``SharedHolderReferences/weak``: a weak reference each, the design that public API allows,
+  /// kept so that the benchmarks measure it against ``holders`` in one process (empty otherwise,
+  /// which a delivery checks once).
+  @MainActor private static var weakHolders: [WeakHolder] = []
   /// How many deliveries are under way (an observer may write again): the table is not compacted
   /// meanwhile, so that the indices a delivery walks stay the holders'.
   @MainActor private static var delivering = 0
@@ -64,6 +69,13 @@ enum SharedDelivery {
     let tracking: Unmanaged<SharedTracking>
   }
 
+  /// A registered runtime held weakly (see ``weakHolders``): loading the reference retains the
+  /// runtime if it is alive, through the side table a weak reference gives the runtime.
+  private struct WeakHolder {
+    weak var runtime: AnyObject?
+    let tracking: Unmanaged<SharedTracking>
+  }
+
   /// An unowned reference, held for the memory it keeps (see ``keptMemory``).
   private struct KeptMemory {
     unowned let runtime: AnyObject
@@ -75,7 +87,9 @@ enum SharedDelivery {
   /// stays readable, and says so, until its last unowned reference goes.
   ///
   /// The language has no way to ask "alive?" of an unowned reference without a trap; a weak
-  /// reference asks it safely, but makes every runtime that has one pay for a side table.
+  /// reference asks it safely, but makes every runtime that has one pay for a side table (a
+  /// delivery to runtimes held weakly takes nearly twice as long: docs/architecture.md, "Shared
+  /// values").
   @inline(__always)
   private static func retainIfAlive(_ address: UnsafeRawPointer) -> AnyObject? {
     guard uno_try_retain(address) != nil else { return nil }
@@ -88,7 +102,11 @@ enum SharedDelivery {
     // stays within twice the runtimes alive now, whatever their number was before, and each
     // compaction is paid for by as many registrations or releases as it removes.
     let live = liveHolders.add(1, ordering: .relaxed).newValue
-    if holders.count >= max(64, 2 * live), delivering == 0 { removeReleased() }
+    if holders.count + weakHolders.count >= max(64, 2 * live), delivering == 0 { removeReleased() }
+    if SharedHolderReferences.forNewRuntimes == .weak {
+      weakHolders.append(WeakHolder(runtime: runtime, tracking: .passUnretained(tracking)))
+      return
+    }
     holders.append(
       Holder(
         runtime: UnsafeRawPointer(Unmanaged.passUnretained(runtime).toOpaque()),
@@ -107,12 +125,16 @@ enum SharedDelivery {
     }
     holders.removeSubrange(kept...)
     keptMemory.removeSubrange(kept...)
+    weakHolders.removeAll { $0.runtime == nil }
   }
 
   /// How many runtimes are registered and alive, and how many slots the table has (tests of
   /// growth).
   @MainActor static var registeredCount: (alive: Int, slots: Int) {
-    (holders.count { retainIfAlive($0.runtime) != nil }, holders.count)
+    (
+      holders.count { retainIfAlive($0.runtime) != nil } + weakHolders.count { $0.runtime != nil },
+      holders.count + weakHolders.count
+    )
   }
 
   static func changed(_ storage: any AnySharedStorage, isolation: isolated (any Actor)?) {
@@ -138,6 +160,7 @@ enum SharedDelivery {
     delivering += 1
     defer { delivering -= 1 }
     let count = holders.count
+    let exceptID = except
     let except = except.flatMap { UnsafeRawPointer(bitPattern: UInt(bitPattern: $0)) }
     for index in 0..<count {
       let entry = holders[index]
@@ -145,6 +168,16 @@ enum SharedDelivery {
       // it), and so does its tracking.
       guard entry.runtime != except, let runtime = retainIfAlive(entry.runtime) else { continue }
       SharedTracking.changed(of: entry.tracking)(runtime, entry.tracking, storage)
+    }
+    guard !weakHolders.isEmpty else { return }
+    let weakCount = weakHolders.count
+    for index in 0..<weakCount {
+      // Loaded in place: copying the entry would copy its weak reference.
+      guard let runtime = weakHolders[index].runtime, ObjectIdentifier(runtime) != exceptID else {
+        continue
+      }
+      let tracking = weakHolders[index].tracking
+      SharedTracking.changed(of: tracking)(runtime, tracking, storage)
     }
   }
 }
@@ -179,4 +212,22 @@ enum ChangingRuntime {
   static func leave(restoring previous: UnsafeMutableRawPointer?) {
     pthread_setspecific(key, previous)
   }
+}
+
+/// How the delivery of shared changes refers to the runtimes that hold shared values, without
+/// keeping them alive. For benchmarks: the library always uses ``tryRetained``.
+///
+/// docs/architecture.md ("Shared values") says why the delivery asks the Swift runtime's
+/// `swift_tryRetain` rather than using weak references, and what it measured: the benchmarks set
+/// ``forNewRuntimes`` to make a set of runtimes of each kind and time one shared write seen by
+/// each set, in one process.
+@_spi(Internals)
+public enum SharedHolderReferences: Sendable {
+  /// Unowned references, asked whether the runtime is alive with `swift_tryRetain`.
+  case tryRetained
+  /// Weak references.
+  case weak
+
+  /// How the runtimes that start tracking shared values from now on are held.
+  @MainActor public static var forNewRuntimes = SharedHolderReferences.tryRetained
 }
