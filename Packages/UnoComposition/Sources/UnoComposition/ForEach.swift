@@ -69,9 +69,8 @@ extension Interactor {
     @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     _ForEach(
-      parent: self, elements: toElements, offset: MemoryLayout<DomainState>.offset(of: toElements),
-      action: Action.allCasePaths[keyPath: toElementAction], element: element(),
-      scope: AnyHashableSendable(toElements),
+      parent: self, elements: toElements, action: Action.allCasePaths[keyPath: toElementAction],
+      element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -89,30 +88,21 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
   public typealias Elements = IdentifiedArray<ElementID, Element.DomainState>
 
   @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
-  @usableFromInline let elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable
-  /// The collection's byte offset in the parent's state when it is a stored property, so that it
-  /// is reached without the key path runtime (see `When`).
-  @usableFromInline let offset: Int?
   @usableFromInline let action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>
   @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
-  /// The key path to the collection: with an element's id, it qualifies the element's effects.
-  @usableFromInline let scope: AnyHashableSendable
-  /// Where the `forEach` is written: its messages name it and are reported there.
-  @usableFromInline let callSite: CallSite
+  /// Reaches a row by its id, runs it, and scopes its effects to it.
+  @usableFromInline let rows: KeyedChildStep<DomainState, Elements, Element>
 
   @inlinable
   init(
-    parent: Parent, elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable, offset: Int?,
+    parent: Parent, elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable,
     action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>, element: Element,
-    scope: AnyHashableSendable, callSite: CallSite
+    callSite: CallSite
   ) {
     self.parent = parent.eraseToAnyInteractor()
-    self.elements = elements
-    self.offset = offset
     self.action = action
     self.element = element.eraseToAnyInteractor()
-    self.scope = scope
-    self.callSite = callSite
+    self.rows = KeyedChildStep(children: elements, callSite: callSite)
   }
 
   @inlinable
@@ -126,65 +116,13 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
       return parent.interact(state: &parentState, action: parentAction)
     }
     guard
-      let elementEmission = step(
-        &parentState, id: id, { element.interact(state: &$0, action: elementAction) })
+      let elementEmission = rows.step(
+        &parentState, key: id, { element.interact(state: &$0, action: elementAction) })
     else {
-      callSite.reportIssue(missingElementMessage(id: id, action: elementAction))
+      rows.callSite.reportIssue(missingElementMessage(id: id, action: elementAction))
       return .state
     }
     return elementEmission.merging(with: parent.interact(state: &parentState, action: parentAction))
-  }
-
-  /// Runs `body` on the element `id`, in place, and returns its emission scoped to the element;
-  /// `nil` if there is no such element.
-  @inlinable @inline(__always)
-  func step(
-    _ parentState: inout DomainState, id: ElementID,
-    _ body: (inout Element.DomainState) -> Emission<Element.DomainState>
-  ) -> Emission<DomainState>? {
-    var emission = Emission<Element.DomainState>.state
-    var snapshot: Element.DomainState?
-    let found = withElements(&parentState) { elements -> Bool in
-      guard let index = elements.index(id: id) else { return false }
-      emission = body(&elements[index])
-      if !emission.isEmpty { snapshot = elements[index] }
-      return true
-    }
-    guard found else { return nil }
-    guard let snapshot else { return .state }
-    return scoped(emission, id: id, from: snapshot)
-  }
-
-  /// Calls `body` with the collection, in place.
-  @inlinable @inline(__always)
-  func withElements<Result>(_ parentState: inout DomainState, _ body: (inout Elements) -> Result) -> Result {
-    guard let offset else { return body(&parentState[keyPath: elements]) }
-    return withStoredProperty(of: &parentState, at: offset, as: Elements.self, body)
-  }
-
-  /// The element `id` of `parentState`, if it is there.
-  private func element(_ id: ElementID, in parentState: DomainState) -> Element.DomainState? {
-    parentState[keyPath: elements][id: id]
-  }
-
-  /// The element's emission, with effects that read and write the element and die with it.
-  @usableFromInline
-  func scoped(
-    _ emission: Emission<Element.DomainState>, id: ElementID, from snapshot: Element.DomainState
-  ) -> Emission<DomainState> {
-    let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
-    // The rows live and die with the collection's ids: checked only when those changed.
-    let elements = self.elements
-    let rows = LifetimeGroup<DomainState>(id: scope) { parentState in
-      LifetimeVersion(identityOf: parentState[keyPath: elements].ids.elements)
-    }
-    return emission.scopedToChild(
-      namespace: childScope, lifetime: childScope, group: rows, snapshot: snapshot,
-      read: { parentState in self.element(id, in: parentState) },
-      step: { parentState, body, what in
-        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: what)
-      }
-    )
   }
 
   @usableFromInline
@@ -194,27 +132,11 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     """
     An action for the element with id '\(id)' was dropped: there is no element with that id.
 
-    The action '\(action)' reached '.forEach(stateIs: \(String(reflecting: elements)))' (written \
-    at \(callSite)), which has no element with that id. The element was removed before the \
-    action arrived, for instance by an action sent from a row that was still on screen, or the \
-    id is wrong. Its effects were cancelled when it was removed; send a row's actions only while \
-    the row is in the collection.
+    The action '\(action)' reached '.forEach(stateIs: \(String(reflecting: rows.children)))' \
+    (written at \(rows.callSite)), which has no element with that id. The element was removed \
+    before the action arrived, for instance by an action sent from a row that was still on \
+    screen, or the id is wrong. Its effects were cancelled when it was removed; send a row's \
+    actions only while the row is in the collection.
     """
-  }
-
-  /// Reports a write into an element that is gone. Its effects are cancelled in the step that
-  /// removes it, so this happens only to work that escaped them.
-  private func reportGone(id: ElementID, what: String) -> Emission<DomainState> {
-    callSite.reportIssue(
-      """
-      \(what) '\(Element.self)' wrote the element with id '\(id)' of \
-      '\(String(reflecting: elements))' (the 'forEach' written at \(callSite)) after the element \
-      was removed. The write was dropped.
-
-      The element's effects are cancelled when it is removed; this write came from work that \
-      outlived its effect. Keep the writes inside the effect that was given the 'Send'.
-      """
-    )
-    return .state
   }
 }

@@ -59,7 +59,7 @@ extension Interactor {
   ) -> some Interactor<DomainState, Action> where Action: CasePathable {
     _StackForEach(
       parent: self, stack: toStack, action: Action.allCasePaths[keyPath: toStackAction],
-      element: element(), scope: AnyHashableSendable(toStack),
+      element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -74,26 +74,21 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
   public typealias Stack = StackState<Element.DomainState>
 
   @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
-  @usableFromInline let stack: WritableKeyPath<Parent.DomainState, Stack> & Sendable
   @usableFromInline let action: AnyCasePath<Parent.Action, StackAction<Element.DomainState, Element.Action>>
   @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
-  /// The key path to the stack: with a screen's id, it qualifies the screen's effects.
-  @usableFromInline let scope: AnyHashableSendable
-  /// Where the `forEach` is written: its messages name it and are reported there.
-  @usableFromInline let callSite: CallSite
+  /// Reaches a screen by its id, runs it, and scopes its effects to it.
+  @usableFromInline let screens: KeyedChildStep<DomainState, Stack, Element>
 
   @inlinable
   init(
     parent: Parent, stack: WritableKeyPath<Parent.DomainState, Stack> & Sendable,
     action: AnyCasePath<Parent.Action, StackAction<Element.DomainState, Element.Action>>,
-    element: Element, scope: AnyHashableSendable, callSite: CallSite
+    element: Element, callSite: CallSite
   ) {
     self.parent = parent.eraseToAnyInteractor()
-    self.stack = stack
     self.action = action
     self.element = element.eraseToAnyInteractor()
-    self.scope = scope
-    self.callSite = callSite
+    self.screens = KeyedChildStep(children: stack, callSite: callSite)
   }
 
   @inlinable
@@ -106,29 +101,30 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
     guard let stackAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
+    let stack = screens.children
     switch stackAction {
     case .element(let id, let elementAction):
       guard
-        let elementEmission = step(
-          &parentState, id: id, { element.interact(state: &$0, action: elementAction) })
+        let elementEmission = screens.step(
+          &parentState, key: id, { element.interact(state: &$0, action: elementAction) })
       else {
-        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        screens.callSite.reportIssue(droppedMessage(stackAction, parentState))
         return .state
       }
       return elementEmission.merging(with: parent.interact(state: &parentState, action: parentAction))
     case .push(let id, let screen):
       guard !parentState[keyPath: stack].contains(id: id) else {
-        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        screens.callSite.reportIssue(droppedMessage(stackAction, parentState))
         return .state
       }
       let emission = parent.interact(state: &parentState, action: parentAction)
       if !parentState[keyPath: stack].append(screen, id: id) {
-        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        screens.callSite.reportIssue(droppedMessage(stackAction, parentState))
       }
       return emission
     case .popFrom(let id):
       guard parentState[keyPath: stack].contains(id: id) else {
-        callSite.reportIssue(droppedMessage(stackAction, parentState))
+        screens.callSite.reportIssue(droppedMessage(stackAction, parentState))
         return .state
       }
       let emission = parent.interact(state: &parentState, action: parentAction)
@@ -138,61 +134,13 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
     }
   }
 
-  /// Runs `body` on the screen `id`, in place, and returns its emission scoped to the screen;
-  /// `nil` if there is no such screen.
-  @inlinable @inline(__always)
-  func step(
-    _ parentState: inout DomainState, id: StackElementID,
-    _ body: (inout Element.DomainState) -> Emission<Element.DomainState>
-  ) -> Emission<DomainState>? {
-    var snapshot: Element.DomainState?
-    guard
-      let emission = parentState[keyPath: stack].modify(
-        id: id,
-        { screen -> Emission<Element.DomainState> in
-          // A presented screen: `isPresented` holds while it runs (see `PresentedStep`).
-          let emission = PresentedStep.run { body(&screen) }
-          if !emission.isEmpty { snapshot = screen }
-          return emission
-        })
-    else { return nil }
-    guard let snapshot else { return .state }
-    return scoped(emission, id: id, from: snapshot)
-  }
-
-  /// The screen's emission, with effects that read and write the screen, die with it, and can
-  /// dismiss it.
-  @usableFromInline
-  func scoped(
-    _ emission: Emission<Element.DomainState>, id: StackElementID, from snapshot: Element.DomainState
-  ) -> Emission<DomainState> {
-    let childScope = ChildScope(scope: scope, element: AnyHashableSendable(id))
-    let (stack, callSite) = (self.stack, self.callSite)
-    // The screens live and die with the stack's ids: checked only when those changed.
-    let screens = LifetimeGroup<DomainState>(id: scope) { parentState in
-      LifetimeVersion(identityOf: parentState[keyPath: stack].ids)
-    }
-    return emission.scopedToChild(
-      namespace: childScope, lifetime: childScope, group: screens, snapshot: snapshot,
-      read: { parentState in parentState[keyPath: stack][id: id] },
-      step: { parentState, body, what in
-        self.step(&parentState, id: id, body) ?? self.reportGone(id: id, what: what)
-      },
-      around: Presentation.around(
-        name: {
-          "the screen \(id) of '.forEach(stateIs: \(String(reflecting: stack)))' written at \(callSite)"
-        },
-        remove: { parentState in parentState[keyPath: stack].pop(from: id) }
-      )
-    )
-  }
-
   @usableFromInline
   func droppedMessage(
     _ stackAction: StackAction<Element.DomainState, Element.Action>, _ parentState: DomainState
   )
     -> String
   {
+    let (stack, callSite) = (screens.children, screens.callSite)
     let ids = parentState[keyPath: stack].ids.map(\.description).joined(separator: ", ")
     // The first paragraph speaks to whoever sent the action (a host shows it to its client);
     // the rest, to the feature's authors.
@@ -226,20 +174,5 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
       \(what) reached '.forEach(stateIs: \(String(reflecting: stack)))' (written at \(callSite)), \
       whose stack holds [\(ids)]. \(why)
       """
-  }
-
-  /// Reports a write into a screen that is gone. Its effects are cancelled in the step that pops
-  /// it, so this happens only to work that escaped them.
-  private func reportGone(id: StackElementID, what: String) -> Emission<DomainState> {
-    callSite.reportIssue(
-      """
-      \(what) '\(Element.self)' wrote the screen \(id) of '\(String(reflecting: stack))' (the \
-      'forEach' written at \(callSite)) after the screen was popped. The write was dropped.
-
-      The screen's effects are cancelled when it is popped; this write came from work that \
-      outlived its effect. Keep the writes inside the effect that was given the 'Send'.
-      """
-    )
-    return .state
   }
 }
