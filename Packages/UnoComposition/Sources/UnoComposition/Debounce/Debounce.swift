@@ -148,20 +148,21 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     // its timers by the slot's object: ids that wrap no other type-erased id, since comparing
     // nested ones on every action cost more than the rest of the debounce (docs/performance-history.md,
     // "The debounce without a task per action").
-    return .withOperatorState(id: id) {
-      (_, slot: inout DebounceTimers<C.Instant, Action>?) in
-      let timers = slot ?? DebounceTimers()
-      slot = timers
+    return .withOperatorState(id: id) { (_, slot: inout Timers?) in
+      let timers = Timers.inSlot(&slot)
       @Sendable func start(_ timer: Int) -> Emission<DomainState> {
         Self.timer(timer, until: deadline, of: timers, clock: clock, child: child, id: id)
       }
-      switch timers.actionArrived(action, deadline: deadline) {
+      switch timers.handle({ $0.actionArrived(action, deadline: deadline) }) {
       case .startTimer(let timer):
         return start(timer)
       case .adoptTimer(let timer):
         // The burst's timer becomes this action's; its deadline moves once it is adopted.
         return .adopt(id: DebounceTimerID(timers: ObjectIdentifier(timers), timer: timer)) { adopted in
-          switch timers.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline) {
+          let tried = timers.handle {
+            $0.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline)
+          }
+          switch tried {
           case .keepTimer: return .state
           case .startTimer(let timer): return start(timer)
           }
@@ -170,24 +171,28 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     }
   }
 
+  /// A debounce's machine, in its slot: the runtime's steps and the timers both drive it.
+  typealias Timers = OperatorMachine<DebounceStateMachine<C.Instant, Action>>
+
   /// The effect that waits for a burst's deadline, however often the burst's actions move it,
   /// then hands the burst's last action to the child.
   static func timer(
-    _ timer: Int, until deadline: C.Instant, of timers: DebounceTimers<C.Instant, Action>, clock: C,
+    _ timer: Int, until deadline: C.Instant, of timers: Timers, clock: C,
     child: AnyInteractor<DomainState, Action>, id: AnyHashableSendable
   ) -> Emission<DomainState> {
     .perform { _, send in
       var deadline = deadline
       while true {
         try await clock.sleep(toDeadline: deadline)
-        switch timers.timerWoke(timer, at: deadline, now: clock.now) {
+        let now = clock.now
+        switch timers.handle({ $0.timerWoke(timer, at: deadline, now: now) }) {
         case .sleep(let later):
           deadline = later
         case .fire(let action):
           // Unless a newer action revoked it before the write lands; that action then waits on
           // this timer, and the loop asks again.
           await send.reduce { state in
-            guard timers.fireLanded(timer) else { return .state }
+            guard timers.handle({ $0.fireLanded(timer) }) else { return .state }
             return child.interact(state: &state, action: action)
           }
         case .stop:
@@ -201,7 +206,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
 }
 
 /// The id of one of a debounce's timers, which the next action of its burst adopts: the
-/// ``DebounceTimers`` in the debounce's slot (one per runtime and scope, for as long as the slot
+/// machine in the debounce's slot (one per runtime and scope, for as long as the slot
 /// lives) and the timer's number.
 struct DebounceTimerID: Hashable, Sendable {
   let timers: ObjectIdentifier

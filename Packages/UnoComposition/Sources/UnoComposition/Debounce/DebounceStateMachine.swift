@@ -1,5 +1,3 @@
-@_spi(Internals) import UnoCore
-
 /// What one ``Debounce`` remembers between actions, in one runtime (and scope): the action
 /// waiting for its deadline, and which timer waits for it. Pure: each event returns what its
 /// driver does next (see docs/guides/Debounce.md).
@@ -14,7 +12,7 @@
 /// nothing to the child: an action reaches the child only if no newer one was handled before it
 /// did, and since one timer at a time has a write on its way, the child sees actions in the
 /// order they came.
-struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendable {
+struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: OperatorStateMachine {
   private var pending: (action: Action, deadline: Instant, timer: Int)?
   private var firing: Int?
   private var timersStarted = 0
@@ -88,37 +86,6 @@ struct DebounceStateMachine<Instant: InstantProtocol, Action: Sendable>: Sendabl
     timersStarted += 1
     (pending, firing) = ((action, deadline, timer), nil)
     return timer
-  }
-}
-
-/// A ``DebounceStateMachine`` behind a lock: the runtime's steps (on the main actor) and the
-/// timers (on the pool) both drive it. Kept in the debounce's operator-state slot.
-///
-/// The lock is UnoCore's `Locked` (a pthread mutex), not `Synchronization.Mutex`, whose
-/// futex-based lock ThreadSanitizer does not see on Linux: it reported every access as a race.
-final class DebounceTimers<Instant: InstantProtocol, Action: Sendable>: Sendable {
-  private let machine = Locked(DebounceStateMachine<Instant, Action>())
-
-  func actionArrived(
-    _ action: Action, deadline: Instant
-  ) -> DebounceStateMachine<Instant, Action>.ActionArrived {
-    machine.withLock { $0.actionArrived(action, deadline: deadline) }
-  }
-
-  func adoptionTried(
-    timer: Int, adopted: Bool, action: Action, deadline: Instant
-  ) -> DebounceStateMachine<Instant, Action>.AdoptionTried {
-    machine.withLock { $0.adoptionTried(timer: timer, adopted: adopted, action: action, deadline: deadline) }
-  }
-
-  func timerWoke(
-    _ timer: Int, at deadline: Instant, now: Instant
-  ) -> DebounceStateMachine<Instant, Action>.TimerWoke {
-    machine.withLock { $0.timerWoke(timer, at: deadline, now: now) }
-  }
-
-  func fireLanded(_ timer: Int) -> Bool {
-    machine.withLock { $0.fireLanded(timer) }
   }
 }
 

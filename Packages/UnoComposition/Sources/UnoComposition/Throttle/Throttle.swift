@@ -22,7 +22,7 @@ import UnoCore
 /// - A waiting action belongs to its own `EventTask`: `finish()` returns once it has reached the
 ///   child and the child's effects are done (or once it was superseded), and `cancel()` drops it.
 /// - Like ``Debounce``, a throttle keeps nothing in stored properties: its interval lives in the
-///   runtime (`Emission.withOperatorState(id:_:)`), identified by where the `Throttle` is
+///   runtime (in its operator-state slot, `Emission.withOperatorState(id:_:)`), identified by where the `Throttle` is
 ///   written and, inside `when`, by the scope. Throttles written at the same place for different
 ///   purposes (a `for` loop) take an `id`, which, as with ``Debounce``, is then the throttle's
 ///   identity wherever it is written.
@@ -92,11 +92,11 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
 
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     let (clock, duration, latest, child, id) = (self.clock(), self.duration, self.latest, self.child, self.id)
-    return .withOperatorState(id: id) { (state, slot: inout ThrottleStateMachine<C.Instant>?) in
-      var machine = slot ?? ThrottleStateMachine()
-      let next = machine.actionArrived(at: clock.now, duration: duration, latest: latest)
-      slot = machine
-      switch next {
+    return .withOperatorState(id: id) {
+      (state, slot: inout OperatorMachine<ThrottleStateMachine<C.Instant>>?) in
+      let intervals = OperatorMachine.inSlot(&slot)
+      let now = clock.now
+      switch intervals.handle({ $0.actionArrived(at: now, duration: duration, latest: latest) }) {
       case .passNow:
         return child.interact(state: &state, action: action)
       case .drop:
@@ -104,13 +104,11 @@ public struct Throttle<C: Clock, Child: Interactor>: Interactor {
       case .wait(let ticket, let end):
         return .perform { _, send in
           try await clock.sleep(toDeadline: end)
-          await send.reduce { _ in
-            .withOperatorState(id: id) { (state, slot: inout ThrottleStateMachine<C.Instant>?) in
-              guard slot?.intervalEnded(ticket: ticket, at: clock.now, duration: duration) == .pass else {
-                return .state
-              }
-              return child.interact(state: &state, action: action)
-            }
+          await send.reduce { state in
+            let now = clock.now
+            guard intervals.handle({ $0.intervalEnded(ticket: ticket, at: now, duration: duration) }) == .pass
+            else { return .state }
+            return child.interact(state: &state, action: action)
           }
         }
         .cancellable(id: WaitingAction(operator: id), cancelInFlight: latest)

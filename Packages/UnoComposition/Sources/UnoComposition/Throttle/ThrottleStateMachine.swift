@@ -1,10 +1,10 @@
 /// What a ``Throttle`` remembers between actions, and its rules, with no clock, task or runtime:
 /// each event returns what the throttle must do, so the rules can be read (and tested) on their
-/// own. ``Throttle`` is the driver: it keeps the machine in the runtime's operator slot, reads the
-/// clock, and turns the returned actions into child calls and waiting effects.
+/// own. ``Throttle`` is the driver: it keeps the machine in the runtime (``OperatorMachine``), reads
+/// the clock, and turns the returned actions into child calls and waiting effects.
 ///
 /// The rules are the table in docs/guides/Throttle.md.
-struct ThrottleStateMachine<Instant: InstantProtocol>: Sendable {
+struct ThrottleStateMachine<Instant: InstantProtocol>: OperatorStateMachine {
   /// The running interval: when it ends, and the ticket of the action waiting for its end.
   private var interval: (end: Instant, waiting: Int?)?
   /// Tickets are never reused, so that a waiting action that lost its place can never be
