@@ -1,17 +1,9 @@
 #!/usr/bin/env bash
-# Runs every test of every package: the umbrella package's `swift test` (which includes the test
-# targets of Packages/*), then the packages whose tests can only run from their own package
-# (macro expansion tests). Prints one closing line: "N passed, N failed".
+# Runs every test of every package: the umbrella package's `swift test`, whose manifest lists the
+# targets of every local package (Tools/root-manifest.py), then the Python suites that drive the
+# MCP server and the inspector from outside. Prints one closing line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
-
-# Packages whose tests run from their own package (macro tests need the macro implementation
-# module, which another package cannot import). A package's `.own-tests` file names the test
-# targets to run there; the others already ran from the umbrella package.
-own_test_packages=()
-for dir in Packages/*/; do
-  [ -f "$dir/.own-tests" ] && own_test_packages+=("${dir%/}")
-done
 
 passed=0
 failed=0
@@ -46,15 +38,6 @@ run() {
 
 swift build --build-tests || exit 1
 run "$@"
-# They build into the root's build folder: their dependencies (swift-syntax above all) check out to
-# the same paths as the root's, so what the root built is reused instead of built again per package
-# (about 1.5 minutes for both instead of 4 each).
-for pkg in "${own_test_packages[@]}"; do
-  swift build --build-tests --package-path "$pkg" --scratch-path .build || exit 1
-  while read -r target; do
-    [ -n "$target" ] && run --package-path "$pkg" --scratch-path .build --filter "$target" "$@"
-  done < "$pkg/.own-tests"
-done
 
 # Python test suites run from outside (unittest's summary: "Ran N tests" and, on failure,
 # "FAILED (failures=F, errors=E)"): the MCP server driven by the official Python SDK, and the

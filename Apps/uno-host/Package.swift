@@ -97,6 +97,11 @@ let package = Package(
     ),
     // The executable: the kit over the bundled features.
     .executableTarget(name: "uno-host", dependencies: ["UnoHostKit", "BundledFeatures"]),
+    // uno-host's fuzz target; `bash Tools/fuzz.sh` builds it for libFuzzer.
+    .executableTarget(
+      name: "UnoHostFuzz",
+      dependencies: ["UnoHostCore", "BundledFeatures", .product(name: "UnoPlugin", package: "UnoPlugin")]
+    ),
     .testTarget(
       name: "UnoHostKitTests",
       dependencies: [
