@@ -111,7 +111,7 @@ private indirect enum NTreeAction: Codable, Sendable, Equatable {
     #expect(found.entry.name == "editor.draftChanged")
     #expect(found.payload == .string("Hi"))
     #expect(found.entry.fields.map(\.label) == ["_0"])
-    #expect(found.entry.fields.map(\.kind) == [.text])
+    #expect(found.entry.fields.map(\.typeName) == ["String"])
   }
 
   @Test func elementActionsTakeTheirIdsOutermostFirst() throws {
@@ -149,7 +149,6 @@ private indirect enum NTreeAction: Codable, Sendable, Equatable {
     #expect(add.fields.map(\.label) == ["title", "at"])
     #expect(add.fields.map(\.typeName) == ["String", "Int"])
     #expect(add.fields.map(\.optional) == [false, true])
-    #expect(add.fields.map(\.kind) == [.text, .integer])
     #expect(naming.entry(named: "clear")?.fields == [])
   }
 

@@ -104,6 +104,8 @@ struct ActionNaming: Sendable {
 
   /// An action found in the JSON a host reads.
   struct Found {
+    /// The entry's index in ``entries``.
+    let index: Int
     /// The entry of ``entries``.
     let entry: Entry
     /// The ids of the children it addresses, outermost first.
@@ -124,7 +126,7 @@ struct ActionNaming: Sendable {
   /// for any other.
   func index(of action: JSONValue, topLevel: String) -> Result<Int, NotFound> {
     if let index = topLevelLeaves[topLevel] { return .success(index) }
-    return find(action).map { indexByKey[$0.entry.key]! }
+    return find(action).map(\.index)
   }
 
   /// The action `action` is, in the host's JSON (`"name"`, or `{"name": payload}` at each level,
@@ -196,7 +198,7 @@ struct ActionNaming: Sendable {
     guard let index = indexByKey[keys.joined(separator: ".")] else {
       return .failure(NotFound(name: keys.joined(separator: "."), reason: nil))
     }
-    return .success(Found(entry: entries[index], ids: ids, payload: payload))
+    return .success(Found(index: index, entry: entries[index], ids: ids, payload: payload))
   }
 
   // MARK: From a name to JSON

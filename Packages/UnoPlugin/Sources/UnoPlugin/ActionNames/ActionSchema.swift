@@ -81,15 +81,8 @@ struct ActionSchema: Sendable, Equatable {
     let label: String
     /// Its Swift type, as `String(describing:)` writes it.
     let typeName: String
-    /// What a person types for it at a terminal.
-    let kind: Kind
     /// Whether it may be left out.
     let optional: Bool
-
-    /// How a value is typed: as text, a number, true or false, or JSON.
-    enum Kind: Sendable, Equatable {
-      case text, integer, number, bool, json
-    }
   }
 }
 
@@ -155,19 +148,8 @@ enum ActionSchemaReader {
       return .values(
         fields.map {
           ActionSchema.Field(
-            label: $0.label, typeName: String(describing: $0.type), kind: kind(of: $0.type),
-            optional: $0.optional)
+            label: $0.label, typeName: String(describing: $0.type), optional: $0.optional)
         })
-    }
-
-    private func kind(of type: any Decodable.Type) -> ActionSchema.Field.Kind {
-      switch type {
-      case is String.Type, is UUID.Type, is URL.Type: .text
-      case is Bool.Type: .bool
-      case is any BinaryInteger.Type: .integer
-      case is any BinaryFloatingPoint.Type, is Decimal.Type: .number
-      default: .json
-      }
     }
   }
 }

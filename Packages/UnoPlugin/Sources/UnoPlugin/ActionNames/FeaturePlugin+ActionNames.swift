@@ -72,6 +72,8 @@ extension FeaturePlugin {
     }
     var rest = Substring(arguments.trimmingCharacters(in: .whitespaces))
     var ids: [JSONValue] = []
+    // Each id is typed like the example's id at its place.
+    let exampleIDs = info.ids.isEmpty ? [] : namedAction(info.example)?.ids ?? []
     for owner in info.ids {
       guard let word = rest.split(separator: " ", maxSplits: 1).first else {
         return .failure(
@@ -79,7 +81,8 @@ extension FeaturePlugin {
             code: "invalid_payload",
             message: "'\(name)' takes the id of a \(owner) first. For example: \(typedExample(info))."))
       }
-      ids.append(Self.typedValue(String(word), like: idExample(info, at: ids.count)))
+      ids.append(
+        Self.typedValue(String(word), like: ids.count < exampleIDs.count ? exampleIDs[ids.count] : nil))
       rest = rest.dropFirst(word.count).drop { $0 == " " }
     }
     let text = String(rest)
@@ -129,12 +132,6 @@ extension FeaturePlugin {
   /// How a person types the example of `info`: `todo.rename 0000…0001 Buy oat milk`.
   public func typedExample(_ info: ActionInfo) -> String {
     namedAction(info.example)?.typed ?? info.example.text
-  }
-
-  /// The example's id at `index`, to type an id like it.
-  private func idExample(_ info: ActionInfo, at index: Int) -> JSONValue {
-    let ids = namedAction(info.example)?.ids ?? []
-    return index < ids.count ? ids[index] : .null
   }
 
   /// What to say when no action is named `name`.
