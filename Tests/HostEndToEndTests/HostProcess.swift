@@ -70,13 +70,26 @@ final class HostProcess: Sendable {
   /// SIGPIPE (which would end the whole run without saying which test or why).
   private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
+  /// How long a host may run before it is taken to hang: it is killed, and the test that started
+  /// it fails, rather than holding the whole run. No test needs a host for this long.
+  static let hangLimit: TimeInterval = 600
+  /// Whether the watchdog killed the host (see ``hangLimit``).
+  private let killedAsHung = LockIsolated(false)
+
   init(_ arguments: [String] = [], binary: URL = HostProcess.binary) throws {
     Self.ignoreBrokenPipes
     process = try ChildProcess(binary.path, arguments)
-    let (process, output) = (process, self.output)
+    let (process, output, killedAsHung) = (process, self.output, self.killedAsHung)
+    let outputEnded = DispatchSemaphore(value: 0)
     Thread {
       while let bytes = process.readOutput() { output.append(bytes) }
       output.end()
+      outputEnded.signal()
+    }.start()
+    Thread {
+      guard outputEnded.wait(timeout: .now() + Self.hangLimit) == .timedOut else { return }
+      killedAsHung.setValue(true)
+      process.send(SIGKILL)
     }.start()
   }
 
@@ -101,11 +114,16 @@ final class HostProcess: Sendable {
 
   /// Reads every remaining line until the host exits.
   func readToEnd() async -> (lines: [String], status: Int32) {
-    await onOwnThread {
+    let result = await onOwnThread {
       var lines: [String] = []
       while let line = self.output.nextLine() { lines.append(line) }
       return (lines, self.process.waitForExit())
     }
+    if killedAsHung.value {
+      Issue.record(
+        "uno-host (\(process.pid)) was still running after \(Int(Self.hangLimit)) s and was killed")
+    }
+    return result
   }
 
   /// Closes stdin, then reads everything the host writes until it exits.
