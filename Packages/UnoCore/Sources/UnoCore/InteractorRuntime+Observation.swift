@@ -46,10 +46,14 @@ extension InteractorRuntime {
   func publish(_ kind: StepKind, origin: Action, began: Duration?) {
     switch kind {
     case .action:
-      if let recorder { recorder.append(.action, origin, _state, at: began ?? recorder.elapsed()) }
+      if let recorder = recorderInStep {
+        Recorder.append(to: recorder, .action, origin, _state, began: began)
+      }
       notifyObservers(.action)
     case .effect(let group):
-      if let recorder { recorder.append(.effect, origin, _state, at: began ?? recorder.elapsed()) }
+      if let recorder = recorderInStep {
+        Recorder.append(to: recorder, .effect, origin, _state, began: began)
+      }
       notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }

@@ -119,8 +119,11 @@ extension InteractorRuntime {
     @usableFromInline let limit: Int
     let feature: String?
     let startedAt = Date()
-    /// The time on the recording's clock since it started.
-    @usableFromInline let elapsed: @Sendable () -> Duration
+    /// When the recording started, in nanoseconds on the clock `ContinuousClock` reads
+    /// (``ContinuousNanoseconds``), for a recording on a `ContinuousClock`; `nil` on another clock.
+    @usableFromInline let continuousStart: Int64?
+    /// The time since the recording started on another clock.
+    @usableFromInline let otherClockElapsed: (@Sendable () -> Duration)?
     // Without dynamic exclusivity checks: they were a third of an entry. Safe because every
     // access is instantaneous (none is passed `inout` or held while other code runs) and the
     // recorder is used only by its runtime, on the main actor, so no two accesses overlap.
@@ -136,17 +139,45 @@ extension InteractorRuntime {
       self.limit = limit
       self.feature = feature
       if clock is ContinuousClock {
-        let start = ContinuousClock.now
-        self.elapsed = { start.duration(to: .now) }
+        self.continuousStart = ContinuousNanoseconds.now()
+        self.otherClockElapsed = nil
       } else {
         func timer<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
           let start = clock.now
           return { start.duration(to: clock.now) }
         }
-        self.elapsed = timer(clock)
+        self.continuousStart = nil
+        self.otherClockElapsed = timer(clock)
       }
       self.base = Entry(kind: .action, action: nil, elapsed: .zero, state: state, shared: .capture(state))
       ring.reserveCapacity(Swift.min(limit, 1024))
+    }
+
+    /// The time on the recording's clock since it started.
+    @inlinable
+    func elapsed() -> Duration {
+      if let continuousStart { return .nanoseconds(ContinuousNanoseconds.now() - continuousStart) }
+      return otherClockElapsed!()
+    }
+
+    // The step reaches its recorder through these, unretained (see
+    // `InteractorRuntime.recorderInStep`). Nonisolated, as the recorder is, so that the closures
+    // they give `_withUnsafeGuaranteedRef` do not check the main actor's executor on entry, as a
+    // closure written in the runtime's main-actor code does.
+
+    /// ``elapsed()`` of `recorder`, without retaining it.
+    @inlinable
+    static func elapsed(of recorder: Unmanaged<Recorder>) -> Duration {
+      recorder._withUnsafeGuaranteedRef { $0.elapsed() }
+    }
+
+    /// ``append(_:_:_:at:)`` to `recorder`, without retaining it, at `began` (or now).
+    @inlinable
+    static func append(
+      to recorder: Unmanaged<Recorder>, _ kind: Recording<State, Action>.Entry.Kind, _ action: Action?,
+      _ state: State, began: Duration?
+    ) {
+      recorder._withUnsafeGuaranteedRef { $0.append(kind, action, state, at: began ?? $0.elapsed()) }
     }
 
     /// Keeps one change, made at `elapsed` (when its step began).
@@ -185,5 +216,24 @@ extension InteractorRuntime {
       recording.initialShared = base.shared
       return recording
     }
+  }
+}
+
+/// The time on the clock that `ContinuousClock` reads, in nanoseconds, read directly: a recording
+/// reads it at every step, and `ContinuousClock.now`, through the concurrency runtime, cost a
+/// third more than the clock itself.
+@usableFromInline
+enum ContinuousNanoseconds {
+  /// Now, from an arbitrary origin fixed for the process.
+  @inlinable
+  static func now() -> Int64 {
+    var time = timespec()
+    // The clocks the Swift runtime reads for `ContinuousClock`: it counts time asleep.
+    #if canImport(Darwin)
+      clock_gettime(CLOCK_MONOTONIC_RAW, &time)
+    #else
+      clock_gettime(CLOCK_BOOTTIME, &time)
+    #endif
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
   }
 }
