@@ -115,6 +115,8 @@ extension InteractorRuntime {
       let produced = Self.change(&operatorStates[IDKey(id)]) { slot in
         held = slot != nil
         defer { holds = slot != nil }
+        isChangingState = true
+        defer { isChangingState = false }
         return body(&_state, &slot)
       }
       // A scope may have nothing left to end now: look for idle scopes at the end of the step.

@@ -47,8 +47,37 @@ import IssueReporting
 @MainActor
 public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// The current state.
-  @inlinable public var state: State { _state }
-  @usableFromInline var _state: State
+  ///
+  /// Read it between steps (an observer, a view, a test), not from inside the interactor while it
+  /// changes the state: that stops the program, as a simultaneous access would.
+  @inlinable public var state: State {
+    if isChangingState { Self.stateUsedWhileChanging("read") }
+    return _state
+  }
+  /// The state, without dynamic exclusivity checks: they were 40% of the instructions of a
+  /// state-only send (`swift_beginAccess`, the thread-local access set, `swift_endAccess`).
+  ///
+  /// Safe because every access is instantaneous, but the two that hand `_state` `inout` to user
+  /// code: the interactor's change (``step(_:_:_:)``) and an operator's step (the walk of an
+  /// emission). Around those, ``isChangingState`` is set, and the ways user code could reach
+  /// `_state` meanwhile, ``state`` and a rewind, stop with a message instead (a send is queued, an
+  /// effect's write waits for the main actor). The runtime is main-actor isolated, so no other
+  /// thread reaches it.
+  @exclusivity(unchecked) @usableFromInline var _state: State
+  /// Whether user code holds ``_state`` `inout` right now (see there).
+  @exclusivity(unchecked) @usableFromInline var isChangingState = false
+
+  /// Stops the program: the state was `what` (read, rewound) while user code changes it.
+  @usableFromInline
+  static func stateUsedWhileChanging(_ what: StaticString) -> Never {
+    preconditionFailure(
+      """
+      The state of an InteractorRuntime<\(State.self), \(Action.self)> was \(what) while its \
+      interactor changes it: the change is not finished, so there is no state to use. \
+      An interactor reads the state it is given ('state' in 'Interact { state, action in … }'); \
+      read 'runtime.state' from an observer, a view, or an effect's 'DynamicState'.
+      """)
+  }
 
   // The step and the effect path (planning, the walk of an emission, starting tasks) are
   // `@inlinable`, so that they are specialised for the feature's concrete types where they are
@@ -230,7 +259,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     let tracking = sharedTracking
     var previous: UnsafeMutableRawPointer?
     if let tracking { previous = tracking.enterChange(of: self) }
+    isChangingState = true
     let emission = change(&_state)
+    isChangingState = false
     if let tracking { tracking.leaveChange(restoring: previous) }
     let plan = emission.isNone ? nil : planEffects(emission, origin: origin)
     publish(kind, origin: origin, began: began)

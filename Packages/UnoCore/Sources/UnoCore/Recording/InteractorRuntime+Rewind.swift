@@ -33,6 +33,7 @@ extension InteractorRuntime {
       } else {
         shared.restore()
       }
+      if isChangingState { Self.stateUsedWhileChanging("rewound") }
       _state = state
       // The shared values the new state holds are not those of the old one.
       sharedTracking?.holdingsAreCurrent = false
