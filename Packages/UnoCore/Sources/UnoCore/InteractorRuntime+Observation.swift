@@ -46,14 +46,10 @@ extension InteractorRuntime {
   func publish(_ kind: StepKind, origin: Action, began: Duration?) {
     switch kind {
     case .action:
-      if let recorder = recorderInStep {
-        Recorder.append(to: recorder, .action, origin, _state, began: began)
-      }
+      if let recorder = recorderInStep { Self.append(to: recorder, .action, origin, _state, at: began) }
       notifyObservers(.action)
     case .effect(let group):
-      if let recorder = recorderInStep {
-        Recorder.append(to: recorder, .effect, origin, _state, began: began)
-      }
+      if let recorder = recorderInStep { Self.append(to: recorder, .effect, origin, _state, at: began) }
       notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }
@@ -63,5 +59,26 @@ extension InteractorRuntime {
   func notifyObservers(_ source: StateChangeSource) {
     let observers = self.observers
     for observer in observers { observer.onChange(state, source) }
+  }
+}
+
+extension InteractorRuntime {
+  // The step reaches its recorder through these, unretained (see ``recorderInStep``).
+  // Nonisolated, so that the closures they give `_withUnsafeGuaranteedRef` do not check the main
+  // actor's executor on entry, as a closure written in the runtime's main-actor code does.
+
+  /// `recorder.elapsed()`, without retaining `recorder`.
+  @inlinable
+  nonisolated static func elapsed(of recorder: Unmanaged<Recorder>) -> Duration {
+    recorder._withUnsafeGuaranteedRef { $0.elapsed() }
+  }
+
+  /// `recorder.append(…)`, without retaining `recorder`.
+  @inlinable
+  nonisolated static func append(
+    to recorder: Unmanaged<Recorder>, _ kind: Recording<State, Action>.Entry.Kind, _ action: Action?,
+    _ state: State, at began: Duration?
+  ) {
+    recorder._withUnsafeGuaranteedRef { $0.append(kind, action, state, at: began) }
   }
 }

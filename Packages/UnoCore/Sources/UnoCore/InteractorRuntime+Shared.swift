@@ -184,7 +184,7 @@ extension InteractorRuntime: SharedHolder {
     isHandling = true
     change()
     if let tracer { tracer.printOutsideChange(to: _state, rewind: kind == .rewind) }
-    if let recorder { recorder.append(kind, nil, _state, at: recorder.elapsed()) }
+    recorder?.append(kind, nil, _state, at: nil)
     notifyObservers(source)
     if hasScopes { endDeadScopes() }
     if isOutermost {

@@ -104,10 +104,12 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var recorder: Recorder? {
     didSet { recorderInStep = recorder.map(Unmanaged.passUnretained) }
   }
-  /// ``recorder``, as a step reaches it: unretained. Safe because the runtime owns the recorder,
-  /// and only ``record(limit:feature:clock:)`` and ``stopRecording()`` replace it, never a call
-  /// into it (the step's calls are the recorder's `elapsed()` and `append`). Retaining and
-  /// releasing it around each call cost a fifth of what recording adds to a send.
+  /// ``recorder``, as a step reaches it: unretained, and through the instance (a static helper
+  /// would look up the recorder's generic metadata in unspecialised code, such as a view model's
+  /// send). Safe because the runtime owns the recorder, and only ``record(limit:feature:clock:)``
+  /// and ``stopRecording()`` replace it, never a call into it (the step's calls are the recorder's
+  /// `elapsed()` and `append`). Retaining and releasing it around each call cost a fifth of what
+  /// recording adds to a send.
   @exclusivity(unchecked) @usableFromInline var recorderInStep: Unmanaged<Recorder>?
   @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.
@@ -255,7 +257,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     // A recording times the change from when its step began: an interactor that fixes an
     // effect's deadline from the clock does so before the step ends, and a replay must find
     // that deadline no later than the recording had it (see ``Recording/Entry/elapsed``).
-    let began = recorderInStep.map(Recorder.elapsed(of:))
+    var began: Duration?
+    if let recorder = recorderInStep { began = Self.elapsed(of: recorder) }
     let tracking = sharedTracking
     var previous: UnsafeMutableRawPointer?
     if let tracking { previous = tracking.enterChange(of: self) }

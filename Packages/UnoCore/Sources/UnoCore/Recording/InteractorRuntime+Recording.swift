@@ -160,31 +160,12 @@ extension InteractorRuntime {
       return otherClockElapsed!()
     }
 
-    // The step reaches its recorder through these, unretained (see
-    // `InteractorRuntime.recorderInStep`). Nonisolated, as the recorder is, so that the closures
-    // they give `_withUnsafeGuaranteedRef` do not check the main actor's executor on entry, as a
-    // closure written in the runtime's main-actor code does.
-
-    /// ``elapsed()`` of `recorder`, without retaining it.
-    @inlinable
-    static func elapsed(of recorder: Unmanaged<Recorder>) -> Duration {
-      recorder._withUnsafeGuaranteedRef { $0.elapsed() }
-    }
-
-    /// ``append(_:_:_:at:)`` to `recorder`, without retaining it, at `began` (or now).
-    @inlinable
-    static func append(
-      to recorder: Unmanaged<Recorder>, _ kind: Recording<State, Action>.Entry.Kind, _ action: Action?,
-      _ state: State, began: Duration?
-    ) {
-      recorder._withUnsafeGuaranteedRef { $0.append(kind, action, state, at: began ?? $0.elapsed()) }
-    }
-
-    /// Keeps one change, made at `elapsed` (when its step began).
+    /// Keeps one change, made at `began` (when its step began; `nil`: now).
     @inlinable
     func append(
-      _ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State, at elapsed: Duration
+      _ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State, at began: Duration?
     ) {
+      let elapsed = began ?? self.elapsed()
       // The shared values, only while some exist: boxing the state for the scan costs more than
       // the rest of the entry.
       let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
