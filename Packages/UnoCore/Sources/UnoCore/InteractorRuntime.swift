@@ -64,8 +64,6 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// effect's write waits for the main actor). The runtime is main-actor isolated, so no other
   /// thread reaches it.
   @exclusivity(unchecked) @usableFromInline var _state: State
-  /// Whether user code holds ``_state`` `inout` right now (see there).
-  @exclusivity(unchecked) @usableFromInline var isChangingState = false
 
   /// Stops the program: the state was `what` (read, rewound) while user code changes it.
   @usableFromInline
@@ -126,6 +124,9 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   // interactor holds it `inout` while it runs.
   @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
   @exclusivity(unchecked) @usableFromInline var isHandling = false
+  /// Whether user code holds ``_state`` `inout` right now (see there). Beside ``isHandling``, in
+  /// the padding after it: a runtime's size is measured (docs/performance.md, idle view models).
+  @exclusivity(unchecked) @usableFromInline var isChangingState = false
   @exclusivity(unchecked) @usableFromInline var queue: [QueuedAction] = []
   @exclusivity(unchecked) @usableFromInline var queueHead = 0
   /// Actions posted from other contexts (``post(_:isolation:)``), waiting for the main actor.
