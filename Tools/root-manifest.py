@@ -126,16 +126,16 @@ def generate():
     dependencies = []
     for identity in sorted(used_remote):
         url, lower, traits = remote[identity]
-        traits_argument = "" if traits == ["default"] else f", traits: {swift_list(swift_string(t) for t in traits)}"
-        dependencies.append(f"  .package(url: {swift_string(url)}, from: {swift_string(lower)}{traits_argument}),")
+        traits_value = "nil" if traits == ["default"] else swift_list(swift_string(t) for t in traits)
+        dependencies.append(f"  ({swift_string(url)}, {swift_string(lower)}, {traits_value}),")
 
     return "\n".join(
         [
             BEGIN + " from the manifests of Packages/* and Apps/*: do not edit.",
             "// The external packages the local packages' targets use.",
-            "let packageDependencies: [Package.Dependency] = [",
+            "let packageDependencies = externalPackages([",
             *dependencies,
-            "]",
+            "])",
             "",
             "// Every target of the local packages, with its path from here.",
             "let packageTargets: [Target] = [",
