@@ -102,12 +102,12 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var recorder: Recorder? {
     didSet { recorderInStep = recorder.map(Unmanaged.passUnretained) }
   }
-  /// ``recorder``, as a step reaches it: unretained, and through the instance (a static helper
-  /// would look up the recorder's generic metadata in unspecialised code, such as a view model's
-  /// send). Safe because the runtime owns the recorder, and only ``record(limit:feature:clock:)``
-  /// and ``stopRecording()`` replace it, never a call into it (the step's calls are the recorder's
+  /// ``recorder``, as a step reaches it: unretained, through `elapsed(of:)` and `append(to:…)`.
+  /// Safe because the runtime owns the recorder, and only ``record(limit:feature:clock:)`` and
+  /// ``stopRecording()`` replace it, never a call into it (the step's calls are the recorder's
   /// `elapsed()` and `append`). Retaining and releasing it around each call cost a fifth of what
-  /// recording adds to a send.
+  /// recording adds to a send. (Read with `if let`, not `Optional.map`: in unspecialised code, a
+  /// view model's send, `map` cost a generic lookup at every step.)
   @exclusivity(unchecked) @usableFromInline var recorderInStep: Unmanaged<Recorder>?
   @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.
@@ -120,8 +120,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   // quarter of a state-only send. Safe because every access to these properties is
   // instantaneous: none is passed `inout` or held while other code runs (`publish` iterates a
   // copy of `observers`; the queue is read and written element by element), and the class is
-  // main-actor isolated, so no two accesses can overlap. `_state` keeps its checks: the
-  // interactor holds it `inout` while it runs.
+  // main-actor isolated, so no two accesses can overlap. (`_state`, which user code holds `inout`,
+  // has a proof of its own.)
   @exclusivity(unchecked) @usableFromInline var observers: [Observer] = []
   @exclusivity(unchecked) @usableFromInline var isHandling = false
   /// Whether user code holds ``_state`` `inout` right now (see there). Beside ``isHandling``, in
