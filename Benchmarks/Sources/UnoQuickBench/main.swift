@@ -372,6 +372,12 @@ func main() async {
   let holders = (0..<1_000).map { _ in InteractorRuntime(BenchSharedInteractor(shared: fanOutValue)) }
   var published = 0
   for holder in holders { holder.addObserver { state in published &+= state.shared } }
+  // The baseline: one plain state-only send to each of the same runtimes (the same state, the same
+  // observer, which reads the shared value), measured before the writes, while the value is 0, so
+  // that the observers' sum below counts the writes only.
+  let sameSends = withExtendedLifetime(holders) {
+    nanoseconds(iterations: 200) { for holder in holders { holder.send(.readPlain) } }
+  }
   // The holders must outlive the writes: an optimized build may release an array after its last use.
   let oneWrite = withExtendedLifetime(holders) {
     nanoseconds(iterations: 200) { fanOutValue.withLock { $0 += 1 } }
@@ -381,8 +387,13 @@ func main() async {
   report("one shared write seen by 1000 runtimes", oneWrite / 1e3, " µs")
   report("1000 plain sends", plainSends / 1e3, " µs")
   report("ratio shared write to 1000 holders/1000 sends", oneWrite / plainSends)
-  report("one plain send to each of 1000 runtimes", spreadSends / 1e3, " µs")
-  report("ratio shared write to 1000 holders/one send to each of 1000 runtimes", oneWrite / spreadSends)
+  report("one plain send to each of the same 1000 runtimes", sameSends / 1e3, " µs")
+  report(
+    "ratio shared write to 1000 holders/one send to each of the same 1000 runtimes", oneWrite / sameSends)
+  report("one plain send to each of 1000 runtimes without shared values", spreadSends / 1e3, " µs")
+  report(
+    "ratio shared write to 1000 holders/one send to each of 1000 runtimes without shared values",
+    oneWrite / spreadSends)
   // The same write with an observer of the reference (the Observation framework, as a view's body
   // reads it): tracked again before each write, as a view re-reads after each change.
   var observed = 0

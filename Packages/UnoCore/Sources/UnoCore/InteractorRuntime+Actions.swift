@@ -109,9 +109,9 @@ extension InteractorRuntime {
   func drainQueue() {
     // A shared change from outside that arrived during the step is published after the queued
     // actions (which may queue more, or bring another change).
-    while hasQueuedActions || sharedTracking?.republishPending == true {
+    while hasQueuedActions || isRepublishPending {
       guard hasQueuedActions else {
-        if let sharedTracking { publishSharedChange(.passUnretained(sharedTracking)) }
+        if let tracking = unretainedSharedTracking { publishSharedChange(tracking) }
         continue
       }
       let queued = queue[queueHead]

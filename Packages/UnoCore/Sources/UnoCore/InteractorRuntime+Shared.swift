@@ -81,18 +81,33 @@ final class SharedTracking {
     tracking._withUnsafeGuaranteedRef { $0.republishPending = value }
   }
 
+  /// ``republishPending``, read without retaining `tracking`.
+  @inlinable
+  static func republishPending(_ tracking: Unmanaged<SharedTracking>) -> Bool {
+    tracking._withUnsafeGuaranteedRef { $0.republishPending }
+  }
+
+  /// Whether the change phase wrote shared values that the other holders must be told of
+  /// (``deferred``), read without retaining `tracking`.
+  @inlinable
+  static func hasDeferred(_ tracking: Unmanaged<SharedTracking>) -> Bool {
+    tracking._withUnsafeGuaranteedRef { !$0.deferred.isEmpty }
+  }
+
   /// Marks `runtime` as changing its state on this thread (so that a shared write made now is
   /// published by its step and told to the others after it); returns what to restore.
   @usableFromInline
-  func enterChange(of runtime: AnyObject) -> UnsafeMutableRawPointer? {
+  static func enterChange(of runtime: AnyObject) -> UnsafeMutableRawPointer? {
     ChangingRuntime.enter(runtime)
   }
 
-  /// Ends the change phase: restores the thread-local, and the state may hold other values now.
+  /// Ends the change phase of the runtime that owns `tracking`: restores the thread-local, and
+  /// the state may hold other values now.
   @usableFromInline
-  func leaveChange(restoring previous: UnsafeMutableRawPointer?) {
+  static func leaveChange(_ tracking: Unmanaged<SharedTracking>, restoring previous: UnsafeMutableRawPointer?)
+  {
     ChangingRuntime.leave(restoring: previous)
-    holdingsAreCurrent = false
+    tracking._withUnsafeGuaranteedRef { $0.holdingsAreCurrent = false }
   }
 }
 
@@ -127,7 +142,8 @@ extension InteractorRuntime: SharedHolder {
   /// After a step has published: tells the other holders about the shared values its change
   /// phase wrote.
   @usableFromInline
-  func deliverDeferredSharedChanges(_ tracking: SharedTracking) {
+  func deliverDeferredSharedChanges(_ tracking: Unmanaged<SharedTracking>) {
+    let tracking = tracking.takeUnretainedValue()
     let storages = tracking.deferred
     tracking.deferred.removeAll()
     var told = Set<ObjectIdentifier>()
@@ -153,6 +169,24 @@ extension InteractorRuntime: SharedHolder {
     }
     guard bindsDependencies || DependencyBinding.depth > 0 else { return publishSharedChange(tracking) }
     withDependenciesBound { publishSharedChange(tracking) }
+  }
+
+  /// The runtime's shared tracking, if any, unretained: the runtime owns it from when it is set
+  /// until the runtime is released, and never replaces it, so that it is alive for as long as
+  /// the runtime that reads it. Reading it through this costs no reference counting, which the
+  /// step's three uses of a retained copy did (a tenth of a send to a runtime holding a shared
+  /// value).
+  @inlinable
+  var unretainedSharedTracking: Unmanaged<SharedTracking>? {
+    guard let sharedTracking else { return nil }
+    return .passUnretained(sharedTracking)
+  }
+
+  /// Whether a change from outside arrived during a step and waits to be published.
+  @inlinable
+  var isRepublishPending: Bool {
+    guard let tracking = unretainedSharedTracking else { return false }
+    return SharedTracking.republishPending(tracking)
   }
 
   @usableFromInline
@@ -188,7 +222,7 @@ extension InteractorRuntime: SharedHolder {
     notifyObservers(source)
     if hasScopes { endDeadScopes() }
     if isOutermost {
-      if hasQueuedActions || sharedTracking?.republishPending == true { drainQueue() }
+      if hasQueuedActions || isRepublishPending { drainQueue() }
       isHandling = false
     }
   }

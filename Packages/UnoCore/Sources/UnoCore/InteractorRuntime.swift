@@ -260,17 +260,17 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     // that deadline no later than the recording had it (see ``Recording/Entry/elapsed``).
     var began: Duration?
     if let recorder = recorderInStep { began = Self.elapsed(of: recorder) }
-    let tracking = sharedTracking
+    let tracking = unretainedSharedTracking
     var previous: UnsafeMutableRawPointer?
-    if let tracking { previous = tracking.enterChange(of: self) }
+    if tracking != nil { previous = SharedTracking.enterChange(of: self) }
     isChangingState = true
     let emission = change(&_state)
     isChangingState = false
-    if let tracking { tracking.leaveChange(restoring: previous) }
+    if let tracking { SharedTracking.leaveChange(tracking, restoring: previous) }
     let plan = emission.isNone ? nil : planEffects(emission, origin: origin)
     publish(kind, origin: origin, began: began)
     if let tracking {
-      if !tracking.deferred.isEmpty { deliverDeferredSharedChanges(tracking) }
+      if SharedTracking.hasDeferred(tracking) { deliverDeferredSharedChanges(tracking) }
     } else if sharedStoragesEverExisted {
       trackSharedValuesLater()
     }
@@ -282,7 +282,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
       task = runEffects(plan, of: emission, kind, origin: origin)
     }
     if isOutermost {
-      if hasQueuedActions || sharedTracking?.republishPending == true { drainQueue() }
+      if hasQueuedActions || isRepublishPending { drainQueue() }
       isHandling = false
     }
     return task

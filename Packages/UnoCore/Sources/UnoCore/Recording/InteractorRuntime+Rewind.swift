@@ -26,10 +26,10 @@ extension InteractorRuntime {
   /// other holders are told right after, as after a step that wrote them.
   func rewind(to state: State, restoring shared: SharedSnapshot) {
     publishOutsideChange(.rewind, recordedAs: .rewind) {
-      if let tracking = sharedTracking {
-        let previous = tracking.enterChange(of: self)
+      if let tracking = unretainedSharedTracking {
+        let previous = SharedTracking.enterChange(of: self)
         shared.restore()
-        tracking.leaveChange(restoring: previous)
+        SharedTracking.leaveChange(tracking, restoring: previous)
       } else {
         shared.restore()
       }
@@ -38,6 +38,8 @@ extension InteractorRuntime {
       // The shared values the new state holds are not those of the old one.
       sharedTracking?.holdingsAreCurrent = false
     }
-    if let tracking = sharedTracking, !tracking.deferred.isEmpty { deliverDeferredSharedChanges(tracking) }
+    if let tracking = unretainedSharedTracking, SharedTracking.hasDeferred(tracking) {
+      deliverDeferredSharedChanges(tracking)
+    }
   }
 }
