@@ -9,8 +9,9 @@ import UnoPlugin
 /// Each operation either succeeds or throws a ``Failure`` with a stable code and a message for a
 /// person; the front end decides how to write it. Changes of a session's view state and the end
 /// of a request's effects are reported through `events`, each tagged with the request it belongs
-/// to: the one being sent for a change an action makes, the one whose effect wrote it for a
-/// change an effect makes.
+/// to: the one its action was sent as for a change an action makes (the session hears it with the
+/// send: `FeatureSession.send(_:request:)`), the one whose effect wrote it for a change an effect
+/// makes.
 @MainActor
 public final class HostSessions {
   /// Why an operation failed.
@@ -80,8 +81,6 @@ public final class HostSessions {
   private var sessions: [Int: Session] = [:]
   private var nextSession = 1
   private var nextAutoRequest = 1
-  /// The request whose action is being handled right now: changes it makes synchronously are its.
-  private var sending: (session: Int, request: JSONValue)?
   /// The requests whose effects are running, in every session.
   private let requests = HostRequests()
 
@@ -152,15 +151,15 @@ public final class HostSessions {
       plugin.makeSession()
     }
     sessions[number] = Session(feature: feature, session: featureSession)
-    featureSession.observeViewState { [weak self] state, source in
+    featureSession.observeViewStateWithRequests { [weak self] state, change in
       guard let self else { return }
-      events(.changed(session: number, state: state, request: request(causing: source, in: number)))
+      events(.changed(session: number, state: state, request: request(causing: change)))
     }
     if let recordLimit, featureSession.isRecordable {
       try? featureSession.startRecording(limit: recordLimit)
-      featureSession.observeChanges { [weak self] source in
+      featureSession.observeChangesWithRequests { [weak self] change in
         guard let self else { return }
-        tell(.recorded(session: number, request: request(causing: source, in: number)))
+        tell(.recorded(session: number, request: request(causing: change)))
       }
     }
     featureSession.observeEffectFailures { [weak self] message, task in
@@ -303,7 +302,30 @@ public final class HostSessions {
     case failed(Failed)
   }
 
-  /// Sends to `session` whatever `body` sends to its ``FeatureSession`` (an action, a feature's
+  /// A session, and the request what is sent to it belongs to: what ``send(to:request:_:)``
+  /// gives its body, so that every send names its request.
+  @MainActor
+  public struct Sender {
+    /// The session.
+    public let session: FeatureSession
+    /// The request.
+    public let request: JSONValue
+
+    /// Sends `action` to the session as ``request`` (`FeatureSession.send(_:request:)`).
+    @discardableResult
+    public func send(_ action: JSONValue) throws(FeatureError) -> EventTask {
+      try session.send(action, request: request)
+    }
+
+    /// Runs the session's command `name` as ``request``
+    /// (`FeatureSession.runCommand(_:argument:request:)`).
+    @discardableResult
+    public func runCommand(_ name: String, argument: String?) throws(FeatureCommandError) -> EventTask {
+      try session.runCommand(name, argument: argument, request: request)
+    }
+  }
+
+  /// Sends to `session` whatever `body` sends through its ``Sender`` (an action, a feature's
   /// command), as `request` (`auto-<n>` when `nil`): its changes and the end of its effects are
   /// reported as those of `request`, as ``send(_:to:request:)`` reports an action's.
   ///
@@ -312,7 +334,7 @@ public final class HostSessions {
   /// ```
   @discardableResult
   public func send<Failed: Error>(
-    to number: Int, request: JSONValue? = nil, _ body: (FeatureSession) throws(Failed) -> EventTask
+    to number: Int, request: JSONValue? = nil, _ body: (Sender) throws(Failed) -> EventTask
   ) throws(SendFailure<Failed>) -> (request: JSONValue, task: EventTask) {
     let session: Session
     do {
@@ -327,11 +349,9 @@ public final class HostSessions {
         Failure(
           "duplicate_request", "request \(request.text) of session \(number) is still running; use a new id"))
     }
-    sending = (number, request)
-    defer { sending = nil }
     let task: EventTask
     do {
-      task = try body(session.session)
+      task = try body(Sender(session: session.session, request: request))
     } catch {
       throw .failed(error)
     }
@@ -397,11 +417,11 @@ public final class HostSessions {
     return session
   }
 
-  /// The request that made a change of session `number` from `source`, if one of this host's did.
-  private func request(causing source: StateChangeSource, in number: Int) -> JSONValue? {
-    switch source {
+  /// The request that made `change`, if one of this host's did.
+  private func request(causing change: FeatureSession.Change) -> JSONValue? {
+    switch change.source {
     case .action:
-      sending?.session == number ? sending?.request : nil
+      change.request
     case .effect(let taskID):
       requests.request(runningAs: taskID)
     case .sharedValue, .rewind:

@@ -36,9 +36,9 @@ public struct FeaturePlugin: Sendable {
   /// action is not an enum whose cases can be read: then actions are named from the examples).
   let naming: ActionNaming?
   private let _makeSession: @MainActor @Sendable () -> FeatureSession
-  /// Replays a recording of the feature on a fresh session (set when the feature's state and
-  /// actions can be recorded: see FeatureRecording.swift).
-  var _replay: FeatureReplay?
+  /// Whether the feature's sessions can be recorded and replayed: its domain state is `Codable`
+  /// and `Equatable` (FeatureRecording.swift).
+  public let isRecordable: Bool
 
   /// Describes one action of a feature.
   public struct ActionInfo: Sendable, Equatable, Encodable {
@@ -195,6 +195,9 @@ public struct FeaturePlugin: Sendable {
 
   /// Describes a feature whose sessions are view models made by `makeViewModel`.
   ///
+  /// A feature whose domain state is `Codable` and `Equatable` can also be recorded and replayed
+  /// (``isRecordable``).
+  ///
   /// - Parameters:
   ///   - name: The name a host knows the feature by.
   ///   - summary: One line on what the feature does.
@@ -209,21 +212,6 @@ public struct FeaturePlugin: Sendable {
     actions: [ActionExample<Action>],
     commands: [FeatureCommand<Action, DomainState>] = [],
     makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
-  ) {
-    self.init(
-      name: name, summary: summary, actions: actions, commands: commands, makeViewModel: makeViewModel,
-      configure: nil)
-  }
-
-  /// The initializer the public ones share; `configure` is called with each new session and its
-  /// view model (recordable features enable recording there).
-  init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
-    name: String,
-    summary: String,
-    actions: [ActionExample<Action>],
-    commands: [FeatureCommand<Action, DomainState>],
-    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>,
-    configure: (@MainActor @Sendable (FeatureSession, ViewModel<Action, DomainState, ViewState>) -> Void)?
   ) {
     self.name = name
     self.summary = summary
@@ -251,14 +239,12 @@ public struct FeaturePlugin: Sendable {
     )
     self.actionPaths = actionPaths
     self.commands = commands.map(\.info)
+    self.isRecordable = ViewModelFeature<Action, DomainState, ViewState>.self is any RecordableFeature.Type
     let featureName = name
     self._makeSession = {
-      let viewModel = makeViewModel()
-      let session = FeatureSession(
+      FeatureSession(
         feature: featureName, actionNames: actionNames, actionPaths: actionPaths, naming: naming,
-        commands: commands, viewModel: viewModel)
-      configure?(session, viewModel)
-      return session
+        live: ViewModelFeature(viewModel: makeViewModel(), commands: commands))
     }
   }
 

@@ -5,46 +5,11 @@ import Foundation
 @_spi(Internals) import UnoPresentation
 
 // Recording and replaying a feature's sessions, for the features whose domain state is `Codable`
-// and `Equatable` (and whose actions are `Codable`, as every plugin's are): a host records a
-// session (`FeatureSession.startRecording(limit:)`), exports it as JSON lines
+// and `Equatable` (and whose actions are `Codable`, as every plugin's are): what such a feature
+// adds to a live one (`RecordableFeature`). A host records a session (`FeatureSession.startRecording(limit:)`), exports it as JSON lines
 // (`FeatureSession.recordingJSONLines()`), and replays one (`FeaturePlugin.replay(jsonLines:withDependencies:)`).
 
 extension FeaturePlugin {
-  /// Describes a feature whose sessions can be recorded and replayed: its domain state is
-  /// `Codable` and `Equatable`. Otherwise the same as
-  /// `init(name:summary:actions:commands:makeViewModel:)`, which Swift picks for other features.
-  public init<
-    Action: Codable & Sendable, DomainState: Codable & Equatable & Sendable, ViewState: Encodable & Sendable
-  >(
-    name: String,
-    summary: String,
-    actions: [ActionExample<Action>],
-    commands: [FeatureCommand<Action, DomainState>] = [],
-    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
-  ) {
-    self.init(
-      name: name, summary: summary, actions: actions, commands: commands, makeViewModel: makeViewModel,
-      configure: { session, viewModel in session.enableRecording(viewModel._runtime, feature: name) })
-    _replay = FeatureReplay { text, prepareDependencies in
-      let recording = try Recording<DomainState, Action>(jsonLines: text)
-      let clock = TestClock()
-      let viewModel = withDependencies {
-        prepareDependencies(&$0)
-        $0.continuousClock = clock
-      } operation: {
-        makeViewModel()
-      }
-      let runtime = viewModel._runtime
-      runtime.rewind(to: recording.initialState)
-      try await runtime.replay(recording, advance: { await clock.advance(by: $0) })
-      return recording.entries.count
-    }
-  }
-
-  /// Whether the feature's sessions can be recorded and replayed (its domain state is `Codable`
-  /// and `Equatable`).
-  public var isRecordable: Bool { _replay != nil }
-
   /// Replays a recording of this feature (`Recording.jsonLines()`) on a fresh session whose
   /// effects wait on a test clock, which advances as the recording's time did (see
   /// `InteractorRuntime.replay(_:advance:timeout:)`). The session starts at the recording's
@@ -63,30 +28,83 @@ extension FeaturePlugin {
     jsonLines: String,
     withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
   ) async throws -> Int {
-    guard let _replay else { throw FeatureError.notRecordable(feature: name) }
-    return try await _replay.run(jsonLines, prepareDependencies)
+    guard isRecordable else { throw FeatureError.notRecordable(feature: name) }
+    let clock = TestClock()
+    let session = withDependencies {
+      prepareDependencies(&$0)
+      $0.continuousClock = clock
+    } operation: {
+      makeSession()
+    }
+    guard let recordable = session.recordable else { throw FeatureError.notRecordable(feature: name) }
+    return try await recordable.replay(jsonLines, advance: { await clock.advance(by: $0) })
   }
 }
 
-/// Replays a recording's text on a fresh session of its feature.
-struct FeatureReplay: Sendable {
-  let run: @MainActor @Sendable (String, @escaping (inout DependencyValues) -> Void) async throws -> Int
+/// What a feature whose domain state is `Codable` and `Equatable` adds to a live one: a
+/// recording of its changes (`InteractorRuntime.record(limit:feature:clock:)`), read, rewound to,
+/// and replayed. ``ViewModelFeature`` conforms when its domain state is both, and a
+/// ``FeatureSession`` finds out when it is made (``FeatureSession/isRecordable``).
+@MainActor
+protocol RecordableFeature: LiveFeature {
+  /// Starts recording, keeping the last `limit` entries.
+  func startRecording(limit: Int, feature: String)
+  /// Whether it is recording.
+  var isRecording: Bool { get }
+  /// The recording as JSON lines; `nil` when not recording.
+  func recordingJSONLines() throws -> String?
+  /// The entries from `index` on, each as its JSON line; `nil` when not recording.
+  func recordedEntries(from index: Int) throws -> RecordedEntries?
+  /// How many entries it has recorded, dropped ones included; `nil` when not recording.
+  var recordedCount: Int? { get }
+  /// Rewinds to the state after entry `index`; whether the entry was there.
+  func rewind(toRecordedEntry index: Int) -> Bool
+  /// Replays `jsonLines` from its initial state, calling `advance` as the recording's time
+  /// passed; returns how many entries it replayed.
+  func replay(_ jsonLines: String, advance: @escaping @MainActor (Duration) async -> Void) async throws -> Int
+}
+
+extension ViewModelFeature: RecordableFeature where DomainState: Codable & Equatable {
+  private var runtime: InteractorRuntime<DomainState, Action> { viewModel._runtime }
+
+  func startRecording(limit: Int, feature: String) { runtime.record(limit: limit, feature: feature) }
+
+  var isRecording: Bool { runtime.recording != nil }
+
+  func recordingJSONLines() throws -> String? { try runtime.recording?.jsonLines() }
+
+  func recordedEntries(from index: Int) throws -> RecordedEntries? {
+    guard let (first, dropped, entries) = runtime.recordedEntries(from: index) else { return nil }
+    return RecordedEntries(first: first, dropped: dropped, lines: try entries.map { try $0.jsonLine() })
+  }
+
+  var recordedCount: Int? { runtime.recordedCount }
+
+  func rewind(toRecordedEntry index: Int) -> Bool { runtime.rewind(toRecordedEntry: index) }
+
+  func replay(_ jsonLines: String, advance: @escaping @MainActor (Duration) async -> Void) async throws -> Int
+  {
+    let recording = try Recording<DomainState, Action>(jsonLines: jsonLines)
+    runtime.rewind(to: recording.initialState)
+    try await runtime.replay(recording, advance: advance)
+    return recording.entries.count
+  }
 }
 
 extension FeatureSession {
   /// Whether this session can record (its feature's domain state is `Codable` and `Equatable`).
-  public var isRecordable: Bool { recordingSupport != nil }
+  public var isRecordable: Bool { recordable != nil }
 
   /// Whether this session is recording.
-  public var isRecording: Bool { recordingSupport?.isRecording() ?? false }
+  public var isRecording: Bool { recordable?.isRecording ?? false }
 
   /// Starts recording every change of the session's domain state, from now, keeping the last
   /// `limit` (see `InteractorRuntime.record(limit:feature:clock:)`).
   ///
   /// - Throws: ``FeatureError/notRecordable(feature:)``.
   public func startRecording(limit: Int = 10_000) throws(FeatureError) {
-    guard let recordingSupport else { throw .notRecordable(feature: feature) }
-    recordingSupport.start(limit)
+    guard let recordable else { throw .notRecordable(feature: feature) }
+    recordable.startRecording(limit: limit, feature: feature)
   }
 
   /// The session's recording as JSON lines (`Recording.jsonLines()`), or `nil` when it is not
@@ -94,8 +112,8 @@ extension FeatureSession {
   ///
   /// - Throws: ``FeatureError/notRecordable(feature:)``, or the encoder's error.
   public func recordingJSONLines() throws -> String? {
-    guard let recordingSupport else { throw FeatureError.notRecordable(feature: feature) }
-    return try recordingSupport.jsonLines()
+    guard let recordable else { throw FeatureError.notRecordable(feature: feature) }
+    return try recordable.recordingJSONLines()
   }
 
   /// The entries recorded from entry `index` on, each as its JSON line
@@ -104,13 +122,13 @@ extension FeatureSession {
   ///
   /// - Throws: ``FeatureError/notRecordable(feature:)``, or the encoder's error.
   public func recordedEntries(from index: Int) throws -> RecordedEntries? {
-    guard let recordingSupport else { throw FeatureError.notRecordable(feature: feature) }
-    return try recordingSupport.entries(index)
+    guard let recordable else { throw FeatureError.notRecordable(feature: feature) }
+    return try recordable.recordedEntries(from: index)
   }
 
   /// How many entries the session has recorded, dropped ones included (see
   /// `InteractorRuntime.recordedCount`); `nil` when it is not recording.
-  public var recordedCount: Int? { recordingSupport?.count() }
+  public var recordedCount: Int? { recordable?.recordedCount }
 
   /// Sets the session back to the state after recorded entry `index`, as a change of its own
   /// (a rewind; see `InteractorRuntime.rewind(toRecordedEntry:)`).
@@ -120,34 +138,8 @@ extension FeatureSession {
   /// - Throws: ``FeatureError/notRecordable(feature:)``.
   @discardableResult
   public func rewind(toRecordedEntry index: Int) throws(FeatureError) -> Bool {
-    guard let recordingSupport else { throw .notRecordable(feature: feature) }
-    return recordingSupport.rewind(index)
-  }
-
-  func enableRecording<DomainState: Codable & Equatable & Sendable, Action: Codable & Sendable>(
-    _ runtime: InteractorRuntime<DomainState, Action>, feature: String
-  ) {
-    recordingSupport = RecordingSupport(
-      start: { [weak runtime] limit in runtime?.record(limit: limit, feature: feature) },
-      isRecording: { [weak runtime] in runtime?.recording != nil },
-      jsonLines: { [weak runtime] in try runtime?.recording?.jsonLines() },
-      entries: { [weak runtime] index in
-        guard let (first, dropped, entries) = runtime?.recordedEntries(from: index) else { return nil }
-        return RecordedEntries(first: first, dropped: dropped, lines: try entries.map { try $0.jsonLine() })
-      },
-      rewind: { [weak runtime] index in runtime?.rewind(toRecordedEntry: index) ?? false },
-      count: { [weak runtime] in runtime?.recordedCount }
-    )
-  }
-
-  /// What a session of a recordable feature can do with its recording.
-  struct RecordingSupport {
-    let start: @MainActor (Int) -> Void
-    let isRecording: @MainActor () -> Bool
-    let jsonLines: @MainActor () throws -> String?
-    let entries: @MainActor (Int) throws -> RecordedEntries?
-    let rewind: @MainActor (Int) -> Bool
-    let count: @MainActor () -> Int?
+    guard let recordable else { throw .notRecordable(feature: feature) }
+    return recordable.rewind(toRecordedEntry: index)
   }
 }
 

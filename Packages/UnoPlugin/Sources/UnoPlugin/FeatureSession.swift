@@ -1,13 +1,33 @@
-import CustomDump
 import Foundation
 @_spi(Internals) import UnoCore
 @_spi(Internals) import UnoPresentation
 
 /// One live run of a feature, speaking JSON: actions in, view states out.
 ///
-/// It owns a view model; releasing the session releases it, which cancels its effects.
+/// It owns the feature's view model (through ``LiveFeature``, which does each operation with the
+/// feature's own types); releasing the session releases it, which cancels its effects. A feature
+/// whose domain state is `Codable` and `Equatable` can also be recorded (FeatureRecording.swift).
+///
+/// A host tells the session which request each action belongs to (``send(_:request:)``,
+/// ``runCommand(_:argument:request:)``), and hears it back with every change the action makes
+/// (``observeViewStateWithRequests(_:)``, ``observeChangesWithRequests(_:)``).
 @MainActor
 public final class FeatureSession {
+  /// Where a change of a session came from.
+  public struct Change: Equatable, Sendable {
+    /// What made the change: an action, an effect, a shared value, a rewind.
+    public let source: StateChangeSource
+    /// The request an action was sent as (``send(_:request:)``), for a change that action or
+    /// one it queued made while it was handled; `nil` for every other change.
+    public let request: JSONValue?
+
+    /// A change from `source`, made for `request`.
+    public init(source: StateChangeSource, request: JSONValue?) {
+      self.source = source
+      self.request = request
+    }
+  }
+
   /// The feature's name.
   public let feature: String
   /// The names of the actions it takes.
@@ -18,26 +38,18 @@ public final class FeatureSession {
   let naming: ActionNaming?
   /// Whether each entry of ``naming`` is one of ``actionPaths``, by the entry's index.
   private let accepted: [Bool]
-  /// Sends the action `name` with `payload` (`nil`: none, as `{}`).
-  private let _send: @MainActor (_ name: String, _ payload: JSONValue?) throws -> EventTask
-  private let _viewState: @MainActor () -> String
-  private let _viewStateValue: @MainActor () -> JSONValue
-  private let _observe: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
-  private let _dump: @MainActor () -> String
-  private let _observeDiffs: @MainActor (@escaping @MainActor (String, StateChangeSource) -> Void) -> Void
-  /// The short commands a person can type (``FeatureCommand``).
-  public let commands: [FeatureCommandInfo]
-  private let _runCommand:
-    @MainActor (_ name: String, _ argument: String?) throws(FeatureCommandError) -> EventTask
-  private let viewModel: AnyObject
-  private let _observeEffectFailures: @MainActor (@escaping @MainActor (String, EventTask.ID) -> Void) -> Void
-  private let _observeChanges: @MainActor (@escaping @MainActor (StateChangeSource) -> Void) -> Void
-  /// Set for a feature that can be recorded (FeatureRecording.swift).
-  var recordingSupport: RecordingSupport?
+  /// The feature, live.
+  let live: any LiveFeature
+  /// ``live``, when its feature can be recorded.
+  let recordable: (any RecordableFeature)?
+  /// The request of the action this session is handling, as ``send(_:request:)`` was given it:
+  /// the runtime tells its observers of a change synchronously, inside the send, and the
+  /// observers of this session read the request from here (``Change/request``).
+  private var handling: JSONValue?
 
-  init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
-    feature: String, actionNames: [String], actionPaths: [String], naming: ActionNaming? = nil,
-    commands: [FeatureCommand<Action, DomainState>] = [], viewModel: ViewModel<Action, DomainState, ViewState>
+  init(
+    feature: String, actionNames: [String], actionPaths: [String], naming: ActionNaming?,
+    live: any LiveFeature
   ) {
     self.feature = feature
     self.actionNames = actionNames
@@ -45,77 +57,42 @@ public final class FeatureSession {
     self.naming = naming
     let listed = Set(actionPaths)
     self.accepted = naming?.entries.map { listed.contains($0.name) } ?? []
-    self.viewModel = viewModel
-    self.commands = commands.map(\.info)
-    _runCommand = { name, argument throws(FeatureCommandError) in
-      guard let command = commands.first(where: { $0.info.name == name }) else {
-        throw FeatureCommandError(
-          "There is no command '\(name)' in \(feature). Its commands are: "
-            + "\(commands.map(\.info.name).joined(separator: ", ")).")
-      }
-      return viewModel.sendViewEvent(try command.action(viewModel.domainState, argument))
-    }
-    // Actions decode straight from the parsed value; one encoder per session, since making one is
-    // part of the cost of a line.
-    let encoder = JSONCoding.makeEncoder()
-    // An action without payload ("increment", {"increment":{}}) always decodes to the same
-    // value: decode it once per session, not on every send (decoding cost as much as handling
-    // the action).
-    var payloadless: [String: Action] = [:]
-    _send = { name, payload in
-      if let payload, !payload.isEmptyObject {
-        return viewModel.sendViewEvent(
-          try JSONValueDecoder().decode(Action.self, from: .object([name: payload])))
-      }
-      if let action = payloadless[name] { return viewModel.sendViewEvent(action) }
-      let action = try JSONValueDecoder().decode(Action.self, from: .object([name: .emptyObject]))
-      payloadless[name] = action
-      return viewModel.sendViewEvent(action)
-    }
-    _viewState = { JSONCoding.text(of: viewModel.viewState, fallback: encoder) }
-    _viewStateValue = { JSONCoding.value(of: viewModel.viewState) }
-    _observe = { onChange in
-      viewModel.observeViewState { state, source in
-        onChange(JSONCoding.text(of: state, fallback: encoder), source)
-      }
-    }
-    _dump = { String(customDumping: viewModel.viewState) }
-    _observeEffectFailures = { onFailure in viewModel._runtime.addEffectFailureObserver(onFailure) }
-    _observeChanges = { onChange in
-      viewModel._runtime.addObserver(withSource: { _, source in onChange(source) })
-    }
-    _observeDiffs = { onChange in
-      var previous = viewModel.viewState
-      viewModel.observeViewState { state, source in
-        let difference = diff(previous, state) ?? "  (no visible change)"
-        previous = state
-        onChange(difference, source)
-      }
-    }
+    self.live = live
+    self.recordable = live as? any RecordableFeature
   }
 
+  /// The short commands a person can type (``FeatureCommand``).
+  public var commands: [FeatureCommandInfo] { live.commands }
+
   /// Runs the short command `name` (``FeatureCommand``) with `argument`: makes its action from
-  /// the current domain state and sends it.
+  /// the current domain state and sends it, as `request` (see ``send(_:request:)``).
   ///
   /// - Throws: ``FeatureCommandError``, a sentence for the person who typed it, when there is no
   ///   such command or it does not apply now. Nothing is sent then.
   @discardableResult
-  public func runCommand(_ name: String, argument: String?) throws(FeatureCommandError) -> EventTask {
-    try _runCommand(name, argument)
+  public func runCommand(
+    _ name: String, argument: String?, request: JSONValue? = nil
+  ) throws(FeatureCommandError)
+    -> EventTask
+  {
+    let outer = handling
+    handling = request
+    defer { handling = outer }
+    return try live.runCommand(name, argument: argument, of: feature)
   }
 
   /// The current view state, pretty-printed for a person (swift-custom-dump).
-  public var viewStateDump: String { _dump() }
+  public var viewStateDump: String { live.viewStateDump }
 
   /// Calls `onChange` after every view-state change with a diff of it (`-` before, `+` after,
   /// swift-custom-dump) and where it came from: what a person watching wants, rather than the
   /// whole state each time.
   public func observeViewStateDiffs(_ onChange: @escaping @MainActor (String, StateChangeSource) -> Void) {
-    _observeDiffs(onChange)
+    live.observeViewStateDiffs(onChange)
   }
 
   /// The current view state as a JSON object (sorted keys).
-  public var viewStateJSON: String { _viewState() }
+  public var viewStateJSON: String { live.viewStateJSON }
 
   /// Calls `onFailure` whenever an effect of the session throws an error it did not handle, with
   /// a sentence that says so and the `EventTask.id` of the action that started the effect (see
@@ -123,17 +100,24 @@ public final class FeatureSession {
   public func observeEffectFailures(
     _ onFailure: @escaping @MainActor (_ message: String, _ task: EventTask.ID) -> Void
   ) {
-    _observeEffectFailures(onFailure)
+    live.observeEffectFailures(onFailure)
   }
 
   /// The current view state as a `JSONValue`, encoded directly rather than parsed back from
   /// ``viewStateJSON`` (an MCP tool's structured result, for instance).
-  public var viewStateValue: JSONValue { _viewStateValue() }
+  public var viewStateValue: JSONValue { live.viewStateValue }
 
   /// Calls `onChange` with the new view state (JSON) after every view-state change, and where it
   /// came from.
   public func observeViewState(_ onChange: @escaping @MainActor (String, StateChangeSource) -> Void) {
-    _observe(onChange)
+    live.observeViewState(onChange)
+  }
+
+  /// ``observeViewState(_:)``, with the request each change belongs to.
+  public func observeViewStateWithRequests(_ onChange: @escaping @MainActor (String, Change) -> Void) {
+    live.observeViewState { [weak self] state, source in
+      onChange(state, self?.change(from: source) ?? Change(source: source, request: nil))
+    }
   }
 
   /// Calls `onChange` after every change of the session's domain state, with where it came from,
@@ -144,11 +128,26 @@ public final class FeatureSession {
   ///
   /// Called after the observers of the view state have been told of the same change.
   public func observeChanges(_ onChange: @escaping @MainActor (StateChangeSource) -> Void) {
-    _observeChanges(onChange)
+    live.observeChanges(onChange)
+  }
+
+  /// ``observeChanges(_:)``, with the request each change belongs to.
+  public func observeChangesWithRequests(_ onChange: @escaping @MainActor (Change) -> Void) {
+    live.observeChanges { [weak self] source in
+      onChange(self?.change(from: source) ?? Change(source: source, request: nil))
+    }
+  }
+
+  /// Where a change from `source` came from: an action's changes belong to the request it is
+  /// handled for.
+  private func change(from source: StateChangeSource) -> Change {
+    guard case .action = source else { return Change(source: source, request: nil) }
+    return Change(source: source, request: handling)
   }
 
   /// Sends an action given as JSON: `"name"` for an action without payload, or
-  /// `{"name": {payload}}`.
+  /// `{"name": {payload}}`, as `request`: the changes it makes while it is handled are told to
+  /// the observers that take requests with that request (``Change/request``).
   ///
   /// An action is accepted when its name (``FeaturePlugin/ActionInfo/path``) is one of
   /// ``actionPaths``: the feature's examples say which actions a host may send.
@@ -156,7 +155,7 @@ public final class FeatureSession {
   /// - Throws: ``FeatureError`` naming what is wrong: not an action at all, an unknown name, or a
   ///   payload that does not decode. The session's state is untouched.
   @discardableResult
-  public func send(_ action: JSONValue) throws(FeatureError) -> EventTask {
+  public func send(_ action: JSONValue, request: JSONValue? = nil) throws(FeatureError) -> EventTask {
     let name: String
     let payload: JSONValue?
     switch action {
@@ -176,9 +175,12 @@ public final class FeatureSession {
     // row or a screen that is gone) goes to the sender too, not only to the log: its first
     // paragraph (the rest says how to fix the code, for its authors).
     let mark = IssueCapture.begin()
+    let outer = handling
+    handling = request
+    defer { handling = outer }
     let task: EventTask
     do {
-      task = try _send(name, payload)
+      task = try live.send(name, payload: payload)
     } catch {
       _ = IssueCapture.end(mark)
       throw .invalidPayload(action: actionName, feature: feature, reason: JSONCoding.describe(error))

@@ -74,6 +74,24 @@ let nestedPlugin = FeaturePlugin(
   }
 )
 
+/// A state that is `Encodable` (a view state must be) but neither `Decodable` nor `Equatable`:
+/// its feature cannot be recorded.
+struct PlainState: Sendable, Encodable {
+  var total = 0
+}
+
+let plainStatePlugin = FeaturePlugin(
+  name: "plain",
+  summary: "A state a recording cannot hold.",
+  actions: [.init(TallyAction.reset, summary: "Does nothing.")],
+  makeViewModel: {
+    ViewModel(
+      PlainState(),
+      Interact<PlainState, TallyAction>(initialValue: PlainState()) { _, _ in .state }.eraseToAnyInteractor(),
+      reportsReinitialization: false)
+  }
+)
+
 @MainActor
 @Suite struct FeatureSessionTests {
   @Test func describesItsActionsWithExamples() {
@@ -137,6 +155,78 @@ let nestedPlugin = FeaturePlugin(
     await labelled.finish()
     #expect(changes == [.action, .action, .effect(of: try #require(labelled.id))])
     #expect(viewChanges == 1)
+  }
+
+  /// The request an action is sent as comes back with every change it makes while it is
+  /// handled; an effect's changes, and an action sent without a request, carry none.
+  @Test func aChangeCarriesTheRequestItsActionWasSentAs() async throws {
+    let session = tallyPlugin.makeSession()
+    var viewChanges: [FeatureSession.Change] = []
+    var changes: [FeatureSession.Change] = []
+    session.observeViewStateWithRequests { _, change in viewChanges.append(change) }
+    session.observeChangesWithRequests { change in changes.append(change) }
+    try session.send(.object(["add": .object(["amount": .integer(1)])]), request: .string("r1"))
+    try session.send(.object(["add": .object(["amount": .integer(1)])]))
+    try session.send(.object(["add": .object(["amount": .integer(1)])]), request: .integer(7))
+    let labelled = try session.send(
+      .object(["labelLater": .object(["text": .string("x")])]), request: .string("r2"))
+    await labelled.finish()
+    let effect = StateChangeSource.effect(of: try #require(labelled.id))
+    #expect(
+      viewChanges == [
+        .init(source: .action, request: .string("r1")), .init(source: .action, request: nil),
+        .init(source: .action, request: .integer(7)), .init(source: effect, request: nil),
+      ])
+    // The domain state changed once more than the view: `labelLater` itself shows nothing.
+    #expect(
+      changes == [
+        .init(source: .action, request: .string("r1")), .init(source: .action, request: nil),
+        .init(source: .action, request: .integer(7)), .init(source: .action, request: .string("r2")),
+        .init(source: effect, request: nil),
+      ])
+  }
+
+  /// An action an observer sends while another is handled is queued and handled inside it: its
+  /// changes belong to the request being handled. A request ends with its send, even when the
+  /// action is refused.
+  @Test func queuedActionsBelongToTheRequestBeingHandledAndARequestEndsWithItsSend() throws {
+    let session = tallyPlugin.makeSession()
+    var changes: [FeatureSession.Change] = []
+    var resetOnce = true
+    session.observeChangesWithRequests { change in
+      changes.append(change)
+      if resetOnce {
+        resetOnce = false
+        _ = try? session.send(.string("reset"), request: .string("inner"))
+      }
+    }
+    try session.send(.object(["add": .object(["amount": .integer(3)])]), request: .string("outer"))
+    #expect(changes.map(\.request) == [.string("outer"), .string("outer")])
+    #expect(session.viewStateJSON == #"{"label":"","total":0}"#)
+    #expect(throws: FeatureError.self) { try session.send(.string("fly"), request: .string("refused")) }
+    #expect(throws: FeatureError.self) {
+      try session.send(.object(["add": .object(["amount": .string("x")])]), request: .string("bad"))
+    }
+    #expect(throws: FeatureCommandError.self) {
+      try session.runCommand("missing", argument: nil, request: .string("cmd"))
+    }
+    try session.send(.string("reset"))
+    #expect(changes.last == .init(source: .action, request: nil))
+  }
+
+  /// Whether a feature can be recorded follows from its domain state's conformances (`Codable`
+  /// and `Equatable`), through the one initializer.
+  @Test func aFeatureIsRecordableWhenItsStateIsCodableAndEquatable() throws {
+    #expect(tallyPlugin.isRecordable)
+    let session = tallyPlugin.makeSession()
+    #expect(session.isRecordable)
+    try session.startRecording(limit: 10)
+    try session.send(.object(["add": .object(["amount": .integer(2)])]))
+    #expect(session.recordedCount == 1)
+    #expect(!plainStatePlugin.isRecordable)
+    let plain = plainStatePlugin.makeSession()
+    #expect(!plain.isRecordable)
+    #expect(throws: FeatureError.notRecordable(feature: "plain")) { try plain.startRecording() }
   }
 
   @Test func badActionsAreNamedAndLeaveTheStateAlone() throws {
