@@ -4,7 +4,7 @@ import Foundation
 
 /// One live run of a feature, speaking JSON: actions in, view states out.
 ///
-/// It owns the feature's view model (through ``LiveFeature``, which does each operation with the
+/// It owns the feature's view model (through `LiveFeature`, which does each operation with the
 /// feature's own types); releasing the session releases it, which cancels its effects. A feature
 /// whose domain state is `Codable` and `Equatable` can also be recorded (FeatureRecording.swift).
 ///
