@@ -36,7 +36,9 @@ run() {
   fi
 }
 
-swift build --build-tests || exit 1
+# Every target may import only the targets it declares (the packages' own manifests, listed in
+# the root's): a shared build folder would otherwise let an undeclared import build.
+swift build --build-tests --explicit-target-dependency-import-check error || exit 1
 run "$@"
 
 # Python test suites run from outside (unittest's summary: "Ran N tests" and, on failure,
