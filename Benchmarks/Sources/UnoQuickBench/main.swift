@@ -114,11 +114,12 @@ func main() async {
   // 1a. Forms: a binding against a plain action setting the same field (the form's bindings run
   // first, as `BindingInteractor()` does in a form), and a send through `onChange` of the field.
   let bound = InteractorRuntime(BoundForm())
-  let binding = FormFieldAction.binding(.set(\.value, 1))
+  let binding = FormFieldAction.binding(.set(\.value, 2))
   let plain = FormFieldAction.set(1)
   let bindingSend = nanoseconds(iterations: n) { bound.send(binding) }
+  precondition(bound.state.value == 2, "the binding did not set the form's field")
   let plainFieldSend = nanoseconds(iterations: n) { bound.send(plain) }
-  precondition(bound.state.value == 1, "the form's field was not set")
+  precondition(bound.state.value == 1, "the plain action did not set the form's field")
   report("form send, binding", bindingSend, " ns")
   report("form send, plain action", plainFieldSend, " ns")
   report("ratio binding/plain action", bindingSend / plainFieldSend)
@@ -539,6 +540,10 @@ func profile(_ name: String, iterations: Int) async {
   case "roundtrip-floor":
     let floor = TaskRoundTripFloor()
     for _ in 0..<iterations { await floor.roundTrip() }
+  case "form-binding", "form-plain":
+    let form = InteractorRuntime(BoundForm())
+    let action = name == "form-binding" ? FormFieldAction.binding(.set(\.value, 1)) : .set(1)
+    for _ in 0..<iterations { form.send(action) }
   case "shared-read", "shared-plain-read":
     let reader = InteractorRuntime(BenchSharedInteractor(shared: Shared(value: 1)))
     reader.addObserver { state in sink &+= state.sink }
@@ -559,7 +564,7 @@ func profile(_ name: String, iterations: Int) async {
   default:
     print(
       "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-generic, "
-        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, host-counter"
+        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter"
     )
   }
   if sink == 42 { print("") }

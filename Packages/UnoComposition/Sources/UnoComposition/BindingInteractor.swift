@@ -47,8 +47,7 @@ where Action.State == State {
 
   @inlinable
   public func interact(state: inout State, action: Action) -> Emission<State> {
-    guard let binding = toBinding.extract(from: action) else { return .state }
-    binding.apply(to: &state)
+    _ = toBinding.apply(action, to: &state)
     return .state
   }
 }

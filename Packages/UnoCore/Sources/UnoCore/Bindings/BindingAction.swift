@@ -96,6 +96,17 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
     storage.set(&root)
   }
 
+  /// Sets the field in `root` as the binding action at `payload` says, without retaining it: for
+  /// `BindingInteractor`, which finds the action in place in a bitwise copy of the enum that holds
+  /// it. `payload` must point to a `BindingAction` that something else keeps alive (that enum)
+  /// until this returns.
+  @inlinable
+  public static func _apply(at payload: UnsafeRawPointer, to root: inout Root) {
+    Unmanaged<Storage>.fromOpaque(payload.load(as: UnsafeRawPointer.self))._withUnsafeGuaranteedRef {
+      $0.set(&root)
+    }
+  }
+
   /// Whether this action sets the field at `keyPath`: what a `case .binding(\.title)` pattern
   /// asks.
   public static func ~= <Value>(keyPath: WritableKeyPath<Root, Value>, action: Self) -> Bool {
