@@ -218,7 +218,7 @@ extension InteractorRuntime: SharedHolder {
     isHandling = true
     change()
     if let tracer { tracer.printOutsideChange(to: _state, rewind: kind == .rewind) }
-    recorder?.append(kind, nil, _state, at: nil)
+    if let recorder = recorderInStep { Self.append(to: recorder, kind, nil, _state, at: nil) }
     notifyObservers(source)
     if hasScopes { endDeadScopes() }
     if isOutermost {

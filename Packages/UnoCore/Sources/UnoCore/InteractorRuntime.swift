@@ -102,7 +102,8 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   @exclusivity(unchecked) @usableFromInline var recorder: Recorder? {
     didSet { recorderInStep = recorder.map(Unmanaged.passUnretained) }
   }
-  /// ``recorder``, as a step reaches it: unretained, through `elapsed(of:)` and `append(to:…)`.
+  /// ``recorder``, as a step and a change from outside reach it: unretained, through
+  /// `elapsed(of:)` and `append(to:…)`.
   /// Safe because the runtime owns the recorder, and only ``record(limit:feature:clock:)`` and
   /// ``stopRecording()`` replace it, never a call into it (the step's calls are the recorder's
   /// `elapsed()` and `append`). Retaining and releasing it around each call cost a fifth of what
