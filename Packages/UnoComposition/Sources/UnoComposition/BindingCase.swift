@@ -1,9 +1,9 @@
 import CasePaths
 import UnoCore
 
-/// Finds the `binding` case of a ``BindableAction`` and takes its ``BindingAction`` out, by the
+/// Finds the `binding` case of a ``BindableAction`` and applies its ``BindingAction``, by the
 /// enum's tag: one call through the enum's value witness table for an action of another case,
-/// and a copy and a projection for a binding.
+/// and a bitwise copy and a projection for a binding.
 ///
 /// `BindingInteractor` knows the action only by its protocol, whose one requirement is the case's
 /// constructor. swift-case-paths' `AnyCasePath(unsafe:)` extracts through that constructor by
@@ -14,11 +14,11 @@ import UnoCore
 /// Why it is sound: every enum's metadata has a value witness table with the enum witnesses
 /// (`getEnumTag`, `destructiveProjectEnumData`), at the offsets of the Swift ABI
 /// (`include/swift/ABI/ValueWitness.def`), and a value of the metadata's type may be passed to
-/// them. The projection runs on a copy in a temporary allocation, from which the payload is moved
-/// out as the `BindingAction` the case holds; the allocation is then uninitialised memory, never
-/// destroyed as an action. The payload is read in place only when `init` proved it is held in
-/// place: a probe embedded and projected gives back the probe's own storage. Otherwise (an
-/// `indirect` case, an action that is not an enum), extraction goes through `AnyCasePath`.
+/// them. The projection runs on a bitwise copy in a temporary allocation, which owns nothing and
+/// is never destroyed as an action; the `BindingAction` the case holds is read there, unretained,
+/// while the action itself keeps it alive. The payload is read in place only when `init` proved it
+/// is held in place: a probe embedded and projected gives back the probe's own storage. Otherwise
+/// (an `indirect` case, an action that is not an enum), extraction goes through `AnyCasePath`.
 @usableFromInline
 struct BindingCase<Action: BindableAction>: Sendable {
   /// The tag of the `binding` case, or `nil` when extraction goes through ``fallback``.
@@ -31,22 +31,12 @@ struct BindingCase<Action: BindableAction>: Sendable {
     tag = Self.findTag()
   }
 
-  @inlinable
-  func extract(from action: Action) -> BindingAction<Action.State>? {
-    guard let tag else { return fallback.extract(from: action) }
-    let metadata = Self.metadata
-    let witnesses = Self.witnesses(metadata)
-    let actionTag = withUnsafePointer(to: action) { Self.getEnumTag(witnesses)($0, metadata) }
-    guard actionTag == tag else { return nil }
-    return Self.project(action, metadata, witnesses)
-  }
-
   /// Applies the binding `action` carries to `state`, if it carries one; whether it did.
   ///
   /// The binding is read from a bitwise copy of `action` (no retain), projected in place, and
   /// applied without being retained: `action`, which the caller holds, keeps it alive. Copying the
-  /// action as ``extract(from:)`` does retained the binding's storage, and its release followed:
-  /// a third of what a binding added to a send.
+  /// action to move the binding out retained the binding's storage, and its release followed: a
+  /// third of what a binding added to a send.
   @inlinable
   func apply(_ action: Action, to state: inout Action.State) -> Bool {
     guard let tag else {
@@ -58,9 +48,7 @@ struct BindingCase<Action: BindableAction>: Sendable {
     let witnesses = Self.witnesses(metadata)
     let actionTag = withUnsafePointer(to: action) { Self.getEnumTag(witnesses)($0, metadata) }
     guard actionTag == tag else { return false }
-    let destructiveProjectEnumData = witnesses.load(
-      fromByteOffset: 11 * MemoryLayout<UnsafeRawPointer>.size + 2 * 4,
-      as: (@convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void).self)
+    let destructiveProjectEnumData = Self.destructiveProjectEnumData(witnesses)
     withUnsafeTemporaryAllocation(
       byteCount: MemoryLayout<Action>.size, alignment: MemoryLayout<Action>.alignment
     ) { buffer in
@@ -109,13 +97,24 @@ struct BindingCase<Action: BindableAction>: Sendable {
       as: (@convention(c) (UnsafeRawPointer, UnsafeRawPointer) -> UInt32).self)
   }
 
+  /// The enum witness after `getEnumTag`.
   @inlinable
-  static func project(
-    _ action: Action, _ metadata: UnsafeRawPointer, _ witnesses: UnsafeRawPointer
-  ) -> BindingAction<Action.State>? {
-    let destructiveProjectEnumData = witnesses.load(
+  static func destructiveProjectEnumData(
+    _ witnesses: UnsafeRawPointer
+  )
+    -> @convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void
+  {
+    witnesses.load(
       fromByteOffset: 11 * MemoryLayout<UnsafeRawPointer>.size + 2 * 4,
       as: (@convention(c) (UnsafeMutableRawPointer, UnsafeRawPointer) -> Void).self)
+  }
+
+  /// The binding `action` holds, moved out of a copy (retained): how `init` checks that a probe
+  /// comes back as itself.
+  private static func project(
+    _ action: Action, _ metadata: UnsafeRawPointer, _ witnesses: UnsafeRawPointer
+  ) -> BindingAction<Action.State>? {
+    let destructiveProjectEnumData = Self.destructiveProjectEnumData(witnesses)
     return withUnsafeTemporaryAllocation(
       byteCount: MemoryLayout<Action>.size, alignment: MemoryLayout<Action>.alignment
     ) { buffer in

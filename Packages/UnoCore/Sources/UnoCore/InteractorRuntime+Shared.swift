@@ -94,15 +94,10 @@ final class SharedTracking {
     tracking._withUnsafeGuaranteedRef { !$0.deferred.isEmpty }
   }
 
-  /// Marks `runtime` as changing its state on this thread (so that a shared write made now is
-  /// published by its step and told to the others after it); returns what to restore.
-  @usableFromInline
-  static func enterChange(of runtime: AnyObject) -> UnsafeMutableRawPointer? {
-    ChangingRuntime.enter(runtime)
-  }
-
-  /// Ends the change phase of the runtime that owns `tracking`: restores the thread-local, and
-  /// the state may hold other values now.
+  /// Ends the change phase of the runtime that owns `tracking` (begun with
+  /// `ChangingRuntime.enter(_:)`, so that a shared write made in it is published by its step and
+  /// told to the others after it): restores the thread-local, and the state may hold other values
+  /// now.
   @usableFromInline
   static func leaveChange(_ tracking: Unmanaged<SharedTracking>, restoring previous: UnsafeMutableRawPointer?)
   {

@@ -263,7 +263,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     if let recorder = recorderInStep { began = Self.elapsed(of: recorder) }
     let tracking = unretainedSharedTracking
     var previous: UnsafeMutableRawPointer?
-    if tracking != nil { previous = SharedTracking.enterChange(of: self) }
+    if tracking != nil { previous = ChangingRuntime.enter(self) }
     isChangingState = true
     let emission = change(&_state)
     isChangingState = false

@@ -6,8 +6,10 @@ import Foundation
 
 // Recording and replaying a feature's sessions, for the features whose domain state is `Codable`
 // and `Equatable` (and whose actions are `Codable`, as every plugin's are): what such a feature
-// adds to a live one (`RecordableFeature`). A host records a session (`FeatureSession.startRecording(limit:)`), exports it as JSON lines
-// (`FeatureSession.recordingJSONLines()`), and replays one (`FeaturePlugin.replay(jsonLines:withDependencies:)`).
+// adds to a live one (`RecordableFeature`). A host records a session
+// (`FeatureSession.startRecording(limit:)`), exports it as JSON lines
+// (`FeatureSession.recordingJSONLines()`), and replays one
+// (`FeaturePlugin.replay(jsonLines:withDependencies:)`).
 
 extension FeaturePlugin {
   /// Replays a recording of this feature (`Recording.jsonLines()`) on a fresh session whose

@@ -75,10 +75,19 @@ public final class FeatureSession {
   ) throws(FeatureCommandError)
     -> EventTask
   {
+    try sending(as: request) { () throws(FeatureCommandError) in
+      try live.runCommand(name, argument: argument, of: feature)
+    }
+  }
+
+  /// Runs `body`, a send, with its changes belonging to `request`.
+  private func sending<Result, Failure: Error>(
+    as request: JSONValue?, _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let outer = handling
     handling = request
     defer { handling = outer }
-    return try live.runCommand(name, argument: argument, of: feature)
+    return try body()
   }
 
   /// The current view state, pretty-printed for a person (swift-custom-dump).
@@ -175,12 +184,9 @@ public final class FeatureSession {
     // row or a screen that is gone) goes to the sender too, not only to the log: its first
     // paragraph (the rest says how to fix the code, for its authors).
     let mark = IssueCapture.begin()
-    let outer = handling
-    handling = request
-    defer { handling = outer }
     let task: EventTask
     do {
-      task = try live.send(name, payload: payload)
+      task = try sending(as: request) { try live.send(name, payload: payload) }
     } catch {
       _ = IssueCapture.end(mark)
       throw .invalidPayload(action: actionName, feature: feature, reason: JSONCoding.describe(error))

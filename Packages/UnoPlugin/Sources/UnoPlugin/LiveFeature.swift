@@ -48,6 +48,7 @@ final class ViewModelFeature<
 > {
   let viewModel: ViewModel<Action, DomainState, ViewState>
   private let featureCommands: [FeatureCommand<Action, DomainState>]
+  let commands: [FeatureCommandInfo]
   /// One encoder per session, for the view states `JSONValueEncoder` leaves to it: making one is
   /// part of the cost of a line.
   private let encoder = JSONCoding.makeEncoder()
@@ -60,12 +61,11 @@ final class ViewModelFeature<
   {
     self.viewModel = viewModel
     self.featureCommands = commands
+    self.commands = commands.map(\.info)
   }
 }
 
 extension ViewModelFeature: LiveFeature {
-  var commands: [FeatureCommandInfo] { featureCommands.map(\.info) }
-
   func send(_ name: String, payload: JSONValue?) throws -> EventTask {
     if let payload, !payload.isEmptyObject {
       return viewModel.sendViewEvent(

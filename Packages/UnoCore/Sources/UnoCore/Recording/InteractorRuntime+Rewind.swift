@@ -27,7 +27,7 @@ extension InteractorRuntime {
   func rewind(to state: State, restoring shared: SharedSnapshot) {
     publishOutsideChange(.rewind, recordedAs: .rewind) {
       if let tracking = unretainedSharedTracking {
-        let previous = SharedTracking.enterChange(of: self)
+        let previous = ChangingRuntime.enter(self)
         shared.restore()
         SharedTracking.leaveChange(tracking, restoring: previous)
       } else {
