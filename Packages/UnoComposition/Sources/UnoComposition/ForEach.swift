@@ -91,7 +91,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
   @usableFromInline let action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>
   @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
   /// Reaches a row by its id, runs it, and scopes its effects to it.
-  @usableFromInline let rows: KeyedChildStep<DomainState, Elements, Element>
+  @usableFromInline let rows: ChildStep<KeyedChild<DomainState, Elements>>
 
   @inlinable
   init(
@@ -102,7 +102,9 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     self.parent = parent.eraseToAnyInteractor()
     self.action = action
     self.element = element.eraseToAnyInteractor()
-    self.rows = KeyedChildStep(children: elements, callSite: callSite)
+    self.rows = ChildStep(
+      location: KeyedChild(children: elements), scope: AnyHashableSendable(elements), callSite: callSite,
+      interactor: Element.self)
   }
 
   @inlinable
@@ -132,7 +134,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     """
     An action for the element with id '\(id)' was dropped: there is no element with that id.
 
-    The action '\(action)' reached '.forEach(stateIs: \(String(reflecting: rows.children)))' \
+    The action '\(action)' reached '.forEach(stateIs: \(String(reflecting: rows.location.children)))' \
     (written at \(rows.callSite)), which has no element with that id. The element was removed \
     before the action arrived, for instance by an action sent from a row that was still on \
     screen, or the id is wrong. Its effects were cancelled when it was removed; send a row's \

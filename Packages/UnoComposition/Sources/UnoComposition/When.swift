@@ -208,40 +208,22 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   public typealias Action = Parent.Action
   public typealias Body = Never
 
-  @usableFromInline
-  enum StatePath: Sendable {
-    /// A key path, with the child's byte offset in the parent's state when the key path is a
-    /// stored property (`MemoryLayout.offset(of:)`), so that it can be reached without the key
-    /// path runtime.
-    case keyPath(WritableKeyPath<Parent.DomainState, Child.DomainState> & Sendable, offset: Int?)
-    case casePath(AnyCasePath<Parent.DomainState, Child.DomainState>)
-    /// An optional property: the child exists while it is not `nil`.
-    case optional(WritableKeyPath<Parent.DomainState, Child.DomainState?> & Sendable)
-
-    /// Whether the child can disappear, so that its effects must die with it.
-    @usableFromInline var canEnd: Bool {
-      if case .keyPath = self { return false }
-      return true
-    }
-  }
+  /// Where the child lives in the parent's state.
+  @usableFromInline typealias StatePath = WhenPath<Parent.DomainState, Child.DomainState>
 
   // Parent and child are held erased, their bodies built once (see
   // `Interactor.eraseToAnyInteractor()`), so that a tree of nested features is not rebuilt for
   // every action.
   @usableFromInline let parent: AnyInteractor<Parent.DomainState, Parent.Action>
-  @usableFromInline let state: StatePath
   @usableFromInline let action: AnyCasePath<Parent.Action, Child.Action>
   /// The case the parent receives with the child's new state, after each child action and
   /// each write of the child's effects; `nil`: the parent receives the same action the child
   /// handled, and nothing after the effects' writes.
   @usableFromInline let stateAction: AnyCasePath<Parent.Action, Child.DomainState>?
   @usableFromInline let child: AnyInteractor<Child.DomainState, Child.Action>
-  /// Qualifies the child's effect ids: the key path to the child's state, which is equal across
-  /// body evaluations and distinct for two scopes of one parent. (Not its description: describing
-  /// a key path demangles type names, far too slow for every action.)
-  @usableFromInline let scope: AnyHashableSendable
-  /// Where the `when` is written: its messages name it and are reported there.
-  @usableFromInline let callSite: CallSite
+  /// The child's step, where it lives (``WhenPath``), and where the `when` is written: its
+  /// messages name it and are reported there.
+  @usableFromInline let childStep: ChildStep<StatePath>
   /// Which of the child's actions close a child presented by an optional.
   @usableFromInline let closing: Closing
 
@@ -269,12 +251,10 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     callSite: CallSite, closing: Closing? = nil
   ) {
     self.parent = parent.eraseToAnyInteractor()
-    self.state = state
     self.action = action
     self.stateAction = stateAction
     self.child = child.eraseToAnyInteractor()
-    self.scope = scope
-    self.callSite = callSite
+    self.childStep = ChildStep(location: state, scope: scope, callSite: callSite, interactor: Child.self)
     if let closing {
       self.closing = closing
     } else if case .optional = state, Child.Action.self is any _PresentationClosingAction.Type {
@@ -307,6 +287,14 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     }
   }
 
+  /// Closes a child presented by an optional: sets it to `nil`. Not inlined: the step would
+  /// otherwise hold every field of the child's location across the child's `interact`, at every
+  /// level of nesting.
+  @usableFromInline
+  func close(_ parentState: inout DomainState) {
+    _ = childStep.location.remove(OnlyChild(), from: &parentState)
+  }
+
   /// Whether `childAction` presses a button of an alert or a dialog (see ``Closing/onButtons``).
   @usableFromInline
   static func pressesAButton(_ childAction: Child.Action) -> Bool {
@@ -319,10 +307,6 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// optional is set to `nil` after `body`, before the parent hears the action. If the child does
   /// not exist (another enum case, a `nil` optional), nothing runs and `whenInactive`'s message is
   /// reported.
-  ///
-  /// The child part is changed in place (one mutable access, not a read and a write), and through
-  /// its offset when it is a stored property: the key path runtime's generic projection was most
-  /// of the cost of a nesting level.
   @inlinable @inline(__always)
   func step(
     _ parentState: inout DomainState,
@@ -331,64 +315,36 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
-    var childEmission = Emission<Child.DomainState>.state
-    let childState: Child.DomainState
-    switch state {
-    case .keyPath(_, let offset?):
-      childState = withStoredProperty(of: &parentState, at: offset, as: Child.DomainState.self) { child in
-        childEmission = body(&child)
-        return child
-      }
-    case .keyPath(let keyPath, nil):
-      childEmission = body(&parentState[keyPath: keyPath])
-      childState = parentState[keyPath: keyPath]
-    case .casePath(let casePath):
-      guard var extracted = casePath.extract(from: parentState) else {
-        callSite.reportIssue(message(parentState))
-        return .state
-      }
-      childEmission = body(&extracted)
-      parentState = casePath.embed(extracted)
-      childState = extracted
-    case .optional(let keyPath):
-      guard parentState[keyPath: keyPath] != nil else {
-        callSite.reportIssue(message(parentState))
-        return .state
-      }
-      // A presented child: `isPresented` holds while it runs (see `PresentedStep`).
-      childEmission = PresentedStep.run { body(&parentState[keyPath: keyPath]!) }
-      childState = parentState[keyPath: keyPath]!
-      // A button of an alert or a dialog was pressed: it closes before the parent hears it.
-      if closes { parentState[keyPath: keyPath] = nil }
-    }
     // `stateAction != nil` and `unsafelyUnwrapped` rather than `if let`: binding the optional
     // copied the case path (two closures, retained and released) at every level, a third of a
-    // ten-level leaf action (docs/performance.md). It was checked for nil on the line before.
+    // ten-level leaf action (docs/performance.md). It is checked for nil before each use.
+    var childState: Child.DomainState?
+    guard
+      let childEmission = childStep.run(
+        &parentState, OnlyChild(), state: &childState, keepingState: stateAction != nil, body)
+    else {
+      childStep.callSite.reportIssue(message(parentState))
+      return .state
+    }
+    // A button of an alert or a dialog was pressed: it closes before the parent hears it.
+    if closes { close(&parentState) }
     let parentEmission: Emission<DomainState>
     if stateAction != nil {
       parentEmission = parent.interact(
-        state: &parentState, action: stateAction.unsafelyUnwrapped.embed(childState))
+        state: &parentState, action: stateAction.unsafelyUnwrapped.embed(childState.unsafelyUnwrapped))
     } else if let parentAction {
       parentEmission = parent.interact(state: &parentState, action: parentAction)
     } else {
       parentEmission = .state
     }
     guard !childEmission.isEmpty else { return parentEmission }
-    return scoped(childEmission, from: childState).merging(with: parentEmission)
-  }
-
-  /// The child part of `parentState`; `nil` if the child does not exist there.
-  private func extract(from parentState: DomainState) -> Child.DomainState? {
-    switch state {
-    case .keyPath(let keyPath, _): return parentState[keyPath: keyPath]
-    case .casePath(let casePath): return casePath.extract(from: parentState)
-    case .optional(let keyPath): return parentState[keyPath: keyPath]
-    }
+    return scoped(childEmission, from: childState.unsafelyUnwrapped).merging(with: parentEmission)
   }
 
   @usableFromInline
   func inactiveActionMessage(_ childAction: Child.Action, _ parentState: DomainState) -> String {
-    if case .optional(let keyPath) = state {
+    let callSite = childStep.callSite
+    if case .optional(let keyPath) = childStep.location {
       return """
         A child action '\(childAction)' reached '.when(stateIs: \(String(reflecting: keyPath)))' \
         (written at \(callSite)) while that optional state was nil. The action was dropped.
@@ -413,7 +369,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// state. Only used in messages. A child without an initial value of its own (its parent always
   /// gives its state) is named by its type instead.
   private var caseName: String {
-    switch state {
+    switch childStep.location {
     case .keyPath(let keyPath, _):
       return String(reflecting: keyPath)
     case .optional(let keyPath):
@@ -430,37 +386,17 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   }
 
   /// The child's emission, with effects that read and write the child part of the parent state,
-  /// and, for a child that can go away, that die with it.
+  /// and, for a child that can go away, that die with it. An effect's write goes through this
+  /// `when`'s step, so that the parent hears `stateAction` after it.
   @usableFromInline
   func scoped(
     _ emission: Emission<Child.DomainState>, from snapshot: Child.DomainState
   ) -> Emission<DomainState> {
-    emission.scopedToChild(
-      namespace: scope,
-      lifetime: state.canEnd ? ChildScope(scope: scope, element: nil) : nil,
-      snapshot: snapshot,
-      read: { parentState in self.extract(from: parentState) },
-      step: { parentState, body, what in
-        self.step(&parentState, then: nil, body) { parentState in
-          self.goneMessage(what: what, snapshot: snapshot, parentState: parentState)
-        }
-      },
-      around: presentation
-    )
-  }
-
-  /// For a child presented by an optional (it is `nil` when not shown): runs its effects with a
-  /// `dismiss` that sets it to `nil`. Other children are not presented: `nil`.
-  private var presentation: (@Sendable (Send<DomainState>, () async throws -> Void) async throws -> Void)? {
-    guard case .optional(let keyPath) = state else { return nil }
-    let callSite = self.callSite
-    return Presentation.around(
-      name: { "'.when(stateIs: \(String(reflecting: keyPath)))' written at \(callSite)" },
-      remove: { parentState in
-        guard parentState[keyPath: keyPath] != nil else { return false }
-        parentState[keyPath: keyPath] = nil
-        return true
-      })
+    childStep.scoped(emission, key: OnlyChild(), from: snapshot) { parentState, body, what in
+      self.step(&parentState, then: nil, body) { parentState in
+        self.goneMessage(what: what, snapshot: snapshot, parentState: parentState)
+      }
+    }
   }
 
   /// Says that a child's operator or effect ran after the child was gone. Its effects are
@@ -468,7 +404,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// them (a `Send` kept past its effect).
   private func goneMessage(what: String, snapshot: Child.DomainState, parentState: DomainState) -> String {
     let now: String
-    if case .optional = state { now = "nil" } else { now = Self.describeCase(parentState) }
+    if case .optional = childStep.location { now = "nil" } else { now = Self.describeCase(parentState) }
+    let callSite = childStep.callSite
     return """
       \(what) '\(Child.self)' (scoped by the 'when' written at \(callSite)) wrote its state after \
       the child '\(caseName)' was gone (it is now '\(now)'). The write was dropped.

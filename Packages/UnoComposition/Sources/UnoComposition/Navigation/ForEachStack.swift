@@ -77,7 +77,7 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
   @usableFromInline let action: AnyCasePath<Parent.Action, StackAction<Element.DomainState, Element.Action>>
   @usableFromInline let element: AnyInteractor<Element.DomainState, Element.Action>
   /// Reaches a screen by its id, runs it, and scopes its effects to it.
-  @usableFromInline let screens: KeyedChildStep<DomainState, Stack, Element>
+  @usableFromInline let screens: ChildStep<KeyedChild<DomainState, Stack>>
 
   @inlinable
   init(
@@ -88,7 +88,9 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
     self.parent = parent.eraseToAnyInteractor()
     self.action = action
     self.element = element.eraseToAnyInteractor()
-    self.screens = KeyedChildStep(children: stack, callSite: callSite)
+    self.screens = ChildStep(
+      location: KeyedChild(children: stack), scope: AnyHashableSendable(stack), callSite: callSite,
+      interactor: Element.self)
   }
 
   @inlinable
@@ -101,7 +103,7 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
     guard let stackAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    let stack = screens.children
+    let stack = screens.location.children
     switch stackAction {
     case .element(let id, let elementAction):
       guard
@@ -140,7 +142,7 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
   )
     -> String
   {
-    let (stack, callSite) = (screens.children, screens.callSite)
+    let (stack, callSite) = (screens.location.children, screens.callSite)
     let ids = parentState[keyPath: stack].ids.map(\.description).joined(separator: ", ")
     // The first paragraph speaks to whoever sent the action (a host shows it to its client);
     // the rest, to the feature's authors.

@@ -3,7 +3,7 @@ import UnoCore
 
 /// Children a parent reaches by a key, in the parent's state: the rows of a `forEach` (an
 /// `IdentifiedArray`) and the screens of a navigation stack (``StackState``). What
-/// ``KeyedChildStep`` needs of them, and how its messages name them.
+/// ``KeyedChild`` needs of them, and how its messages name them.
 @usableFromInline
 protocol KeyedChildren: SendableMetatype {
   associatedtype Key: Hashable
