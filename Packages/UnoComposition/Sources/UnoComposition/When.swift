@@ -315,30 +315,34 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     _ body: (inout Child.DomainState) -> Emission<Child.DomainState>,
     whenInactive message: (DomainState) -> String
   ) -> Emission<DomainState> {
-    // `stateAction != nil` and `unsafelyUnwrapped` rather than `if let`: binding the optional
-    // copied the case path (two closures, retained and released) at every level, a third of a
-    // ten-level leaf action (docs/performance.md). It is checked for nil before each use.
-    var childState: Child.DomainState?
+    var childEmission = Emission<Child.DomainState>.state
     guard
-      let childEmission = childStep.run(
-        &parentState, OnlyChild(), state: &childState, keepingState: stateAction != nil, body)
+      let childState = childStep.run(
+        &parentState, OnlyChild(),
+        { child -> Child.DomainState in
+          childEmission = body(&child)
+          return child
+        })
     else {
       childStep.callSite.reportIssue(message(parentState))
       return .state
     }
     // A button of an alert or a dialog was pressed: it closes before the parent hears it.
     if closes { close(&parentState) }
+    // `stateAction != nil` and `unsafelyUnwrapped` rather than `if let`: binding the optional
+    // copied the case path (two closures, retained and released) at every level, a third of a
+    // ten-level leaf action (docs/performance.md). It was checked for nil on the line before.
     let parentEmission: Emission<DomainState>
     if stateAction != nil {
       parentEmission = parent.interact(
-        state: &parentState, action: stateAction.unsafelyUnwrapped.embed(childState.unsafelyUnwrapped))
+        state: &parentState, action: stateAction.unsafelyUnwrapped.embed(childState))
     } else if let parentAction {
       parentEmission = parent.interact(state: &parentState, action: parentAction)
     } else {
       parentEmission = .state
     }
     guard !childEmission.isEmpty else { return parentEmission }
-    return scoped(childEmission, from: childState.unsafelyUnwrapped).merging(with: parentEmission)
+    return scoped(childEmission, from: childState).merging(with: parentEmission)
   }
 
   @usableFromInline

@@ -4,9 +4,8 @@ import UnoCore
 /// The step of a child, the one that `when` and both `forEach`s take: reach the child in place,
 /// run it, and scope what it emitted.
 ///
-/// - ``run(_:_:state:keepingState:_:)`` runs the child in place, where its ``ChildLocation`` says
-///   it is (with `isPresented` for a presented child), and gives back what it emitted and, when
-///   asked for or when it has effects, its new state; `nil` if the child is not there.
+/// - ``run(_:_:_:)`` runs the child in place, where its ``ChildLocation`` says it is (with
+///   `isPresented` for a presented child); `nil` if the child is not there.
 /// - ``scoped(_:key:from:step:)`` makes the child's emission its parent's: its effects read and
 ///   write that child, die with it when it can go away, and, for a presented child, can
 ///   `dismiss` it.
@@ -40,29 +39,20 @@ struct ChildStep<Location: ChildLocation>: Sendable {
     self.interactor = interactor
   }
 
-  /// Runs `body` on the child `key`, in place, and returns what it emitted; `nil` if there is no
-  /// such child. Sets `state` to the child's state after `body` when `keepingState`, or when it
-  /// emitted anything (its effects start from it).
+  /// Runs `body` on the child `key`, in place, as the child's step (for a presented child, with
+  /// `isPresented`), and returns what `body` returned; `nil` if there is no such child.
   ///
-  /// The state comes back through `state` rather than in a returned tuple: an optional tuple of
-  /// the emission and the state was built and copied through the stack at every level of nested
-  /// `when`s (a fifth more instructions a level, measured with callgrind).
+  /// `body` runs the child and keeps what its operator needs of it: a `when` returns the child's
+  /// new state (its parent hears it), a `forEach` keeps it only when the child emitted effects.
   @inlinable @inline(__always)
-  func run(
-    _ parent: inout Parent, _ key: Key, state: inout Child?, keepingState keep: Bool = false,
-    _ body: (inout Child) -> Emission<Child>
-  ) -> Emission<Child>? {
-    var emission = Emission<Child>.state
+  func run<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result? {
     // Read before the closure, which would otherwise capture the location and copy it to the
-    // stack at every level.
+    // stack at every level of nested `when`s.
     let presented = location.isPresented
-    let found =
-      location.modify(&parent, key) { (child: inout Child) -> Void in
-        // A presented child: `isPresented` holds while it runs (see `PresentedStep`).
-        emission = presented ? PresentedStep.run { body(&child) } : body(&child)
-        if keep || !emission.isEmpty { state = child }
-      } != nil
-    return found ? emission : nil
+    return location.modify(&parent, key) { (child: inout Child) -> Result in
+      // A presented child: `isPresented` holds while it runs (see `PresentedStep`).
+      presented ? PresentedStep.run { body(&child) } : body(&child)
+    }
   }
 
   /// The child's emission as its parent's: effects that read and write the child `key` (starting

@@ -65,8 +65,14 @@ extension ChildStep {
   func step<ParentState, Children>(
     _ parent: inout Parent, key: Key, _ body: (inout Child) -> Emission<Child>
   ) -> Emission<Parent>? where Location == KeyedChild<ParentState, Children> {
+    var emission = Emission<Child>.state
     var snapshot: Child?
-    guard let emission = run(&parent, key, state: &snapshot, body) else { return nil }
+    let found =
+      run(&parent, key) { child -> Void in
+        emission = body(&child)
+        if !emission.isEmpty { snapshot = child }
+      } != nil
+    guard found else { return nil }
     guard let snapshot else { return .state }
     return scoped(emission, key: key, from: snapshot) { parent, body, what in
       self.step(&parent, key: key, body) ?? self.reportGone(key: key, what: what)
