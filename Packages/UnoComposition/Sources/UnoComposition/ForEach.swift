@@ -102,9 +102,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
     self.parent = parent.eraseToAnyInteractor()
     self.action = action
     self.element = element.eraseToAnyInteractor()
-    self.rows = ChildStep(
-      location: KeyedChild(children: elements), scope: AnyHashableSendable(elements), callSite: callSite,
-      interactor: Element.self)
+    self.rows = ChildStep(children: elements, callSite: callSite, interactor: Element.self)
   }
 
   @inlinable

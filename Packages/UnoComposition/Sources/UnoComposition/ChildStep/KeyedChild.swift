@@ -58,6 +58,17 @@ where Children.Key: Sendable {
 }
 
 extension ChildStep {
+  /// The step of the children at `children`, each reached by its key; `interactor` is the
+  /// children's interactor type, as messages name it.
+  @inlinable
+  init<ParentState, Children>(
+    children: WritableKeyPath<ParentState, Children> & Sendable, callSite: CallSite, interactor: any Any.Type
+  ) where Location == KeyedChild<ParentState, Children> {
+    self.init(
+      location: KeyedChild(children: children), scope: AnyHashableSendable(children), callSite: callSite,
+      interactor: interactor)
+  }
+
   /// The step of a keyed child (a row, a screen): runs `body` on the child `key`, in place, and
   /// returns its emission scoped to it; `nil` if there is no such child. A later write into a
   /// child that is gone is dropped and reported where the `forEach` is written.

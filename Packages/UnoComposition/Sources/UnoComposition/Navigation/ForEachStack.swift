@@ -88,9 +88,7 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
     self.parent = parent.eraseToAnyInteractor()
     self.action = action
     self.element = element.eraseToAnyInteractor()
-    self.screens = ChildStep(
-      location: KeyedChild(children: stack), scope: AnyHashableSendable(stack), callSite: callSite,
-      interactor: Element.self)
+    self.screens = ChildStep(children: stack, callSite: callSite, interactor: Element.self)
   }
 
   @inlinable
