@@ -274,12 +274,16 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     guard let childAction = action.extract(from: parentAction) else {
       return parent.interact(state: &parentState, action: parentAction)
     }
-    let closes: Bool
-    switch self.closing {
-    case .never: closes = false
-    case .onButtons: closes = Self.pressesAButton(childAction)
-    case .onEveryAction: closes = true
+    // Two calls of the inlined step, so that a child that never closes (all but alerts, dialogs
+    // and children showing them) has a step without the check.
+    guard closing != .never else {
+      return step(&parentState, then: parentAction, closes: false) { childState in
+        child.interact(state: &childState, action: childAction)
+      } whenInactive: { parentState in
+        inactiveActionMessage(childAction, parentState)
+      }
     }
+    let closes = closing == .onEveryAction || Self.pressesAButton(childAction)
     return step(&parentState, then: parentAction, closes: closes) { childState in
       child.interact(state: &childState, action: childAction)
     } whenInactive: { parentState in
@@ -287,9 +291,8 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
     }
   }
 
-  /// Closes a child presented by an optional: sets it to `nil`. Not inlined: the step would
-  /// otherwise hold every field of the child's location across the child's `interact`, at every
-  /// level of nesting.
+  /// Closes a child presented by an optional: sets it to `nil`. Not inlined: a path that only
+  /// alerts and dialogs take stays out of the step every level inlines.
   @usableFromInline
   func close(_ parentState: inout DomainState) {
     _ = childStep.location.remove(OnlyChild(), from: &parentState)
