@@ -115,10 +115,11 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   /// made are kept with the ones they were made from, and reused while those are the same.
   @usableFromInline
   func values() -> DependencyValues {
-    let update = self.update
-    return cache.values(for: DependencyValues._current) { base in
+    // `self.update` inside the (non-escaping) closure, not copied out before it: a copy retains
+    // and releases the closure's context on every step, even when the values are reused.
+    cache.values(for: DependencyValues._current) { base in
       var values = base
-      update(&values)
+      self.update(&values)
       return values
     }
   }
@@ -171,8 +172,7 @@ final class DerivedValues: Sendable {
   func values(
     for base: DependencyValues, _ make: (DependencyValues) -> DependencyValues
   ) -> DependencyValues {
-    var base = base
-    guard let bits = Self.bits(of: &base) else { return make(base) }
+    guard let bits = Self.bits(of: base) else { return make(base) }
     // Read in place: binding the entry would copy (retain) every value it holds.
     let kept = last.withLock { last -> DependencyValues? in
       guard last != nil, last!.bits == bits else { return nil }
@@ -184,10 +184,11 @@ final class DerivedValues: Sendable {
     return derived
   }
 
-  /// The two words of `values`, read in place; `nil` if it is not two words.
-  private static func bits(of values: inout DependencyValues) -> Bits? {
+  /// The two words of `values`, read where they are (borrowed: no copy, no retain); `nil` if it
+  /// is not two words.
+  private static func bits(of values: borrowing DependencyValues) -> Bits? {
     guard MemoryLayout<DependencyValues>.size == MemoryLayout<Bits>.size else { return nil }
-    return withUnsafeBytes(of: &values) {
+    return withUnsafeBytes(of: values) {
       ($0.load(as: UInt.self), $0.load(fromByteOffset: MemoryLayout<UInt>.size, as: UInt.self))
     }
   }
