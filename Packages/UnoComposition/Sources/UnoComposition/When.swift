@@ -351,9 +351,9 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   @usableFromInline
   func inactiveActionMessage(_ childAction: Child.Action, _ parentState: DomainState) -> String {
     let callSite = childStep.callSite
-    if case .optional(let keyPath) = childStep.location {
+    if case .optional = childStep.location {
       return """
-        A child action '\(childAction)' reached '.when(stateIs: \(String(reflecting: keyPath)))' \
+        A child action '\(childAction)' reached \(childStep.location.describe(OnlyChild())) \
         (written at \(callSite)) while that optional state was nil. The action was dropped.
 
         The child was dismissed (set to nil) before the action arrived, for instance by an \
