@@ -219,3 +219,55 @@ struct DebouncedGreeter: Sendable {
     }
   }
 }
+
+/// An override is made from the values in force where the child runs, and made again when those
+/// change; the values it made are kept for the next steps (`DerivedValues`), so these tests check
+/// that nothing kept is seen once the values around have changed, on one thread and on many.
+@MainActor
+@Suite struct DependencyPerChildValuesInForceTests {
+  @Test func aChangeOfTheHarnessValuesIsSeenByTheNextStepOfAnOverriddenChild() async {
+    let harness = await InteractorTestHarness(
+      Greetings(), exhaustivity: .off, withDependencies: { $0.greeting = "first" })
+    var seen: [String] = []
+    for greeting in ["first", "second", "first", "third", "third", "second"] {
+      harness.dependencies.greeting = greeting
+      await harness.send(.presented(.read)).finish()
+      let state = harness.states.last!
+      seen.append(state.presented?.seen ?? "nil")
+      #expect(state.presented?.seenByEffect == state.presented?.seen)
+    }
+    #expect(
+      seen == [
+        "first, optional", "second, optional", "first, optional", "third, optional",
+        "third, optional", "second, optional",
+      ])
+  }
+
+  @Test func oneOverrideRunFromManyTasksAtOnceGivesEachTheValuesAroundIt() async {
+    // One interactor value, so one set of kept values, run directly (no runtime) from many tasks
+    // at once, each in values of its own: the first values made race to be kept for good.
+    let child = Greeter().transformDependency(\.greeting) { $0 += "!" }
+    let results = await withTaskGroup(of: (Int, String).self) { group in
+      for task in 0..<64 {
+        group.addTask {
+          withDependencies {
+            $0.greeting = "task \(task % 8)"
+          } operation: {
+            var state = GreeterState()
+            var seen = ""
+            for _ in 0..<200 {
+              _ = child.interact(state: &state, action: .read)
+              if state.seen != "task \(task % 8)!" { seen = state.seen }
+            }
+            return (task, seen.isEmpty ? state.seen : "wrong: \(seen)")
+          }
+        }
+      }
+      var results: [Int: String] = [:]
+      for await (task, seen) in group { results[task] = seen }
+      return results
+    }
+    #expect(results.count == 64)
+    for (task, seen) in results { #expect(seen == "task \(task % 8)!") }
+  }
+}

@@ -13,3 +13,41 @@ public struct J1WithDependency: Interactor {
     .when(stateIs: \.inner, actionIs: \.inner) { CountInteractor().dependency(\.uuid, .incrementing) }
   }
 }
+
+/// The floor of `J1WithDependency` (not the library): the same child, bound by hand to values
+/// made once, with the least any per-step override can do. Each step reads the values in force
+/// (an override must honour the values around it: the runtime's, a test's, an outer override's)
+/// and binds its own with `DependencyValues.$_current.withValue`, the one way to make
+/// `@Dependency` inside the child read them.
+public struct J1WithBoundDependency: Interactor {
+  public init() {}
+  public var body: some Interactor<R1, B1> {
+    Interact(initialValue: R1()) { state, action in
+      if case .root = action { state.changes &+= 1 }
+      return .state
+    }
+    .when(stateIs: \.inner, actionIs: \.inner) { BoundCount() }
+  }
+}
+
+/// `CountInteractor`, run with values made once bound around each step, after reading the values
+/// in force: `J1WithBoundDependency`'s child.
+public struct BoundCount: Interactor {
+  public typealias DomainState = Count
+  public typealias Action = Step
+  public typealias Body = Never
+  let base = CountInteractor()
+  let values: DependencyValues = {
+    var values = DependencyValues._current
+    values.uuid = .incrementing
+    return values
+  }()
+  public init() {}
+  public var initialValue: Count { base.initialValue }
+  public func interact(state: inout Count, action: Step) -> Emission<Count> {
+    let inForce = DependencyValues._current
+    return withExtendedLifetime(inForce) {
+      DependencyValues.$_current.withValue(values) { base.interact(state: &state, action: action) }
+    }
+  }
+}

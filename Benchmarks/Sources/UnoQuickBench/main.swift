@@ -190,6 +190,11 @@ func main() async {
   precondition(overridden.state.inner.value > 0, "the child with a dependency did not count")
   report("when1 send, child with one dependency overridden", overriddenSend, " ns")
   report("ratio when1 send dependency overridden/not", overriddenSend / oneWhenSend)
+  let boundByHand = InteractorRuntime(J1WithBoundDependency())
+  let boundByHandSend = nanoseconds(iterations: n / 10) { boundByHand.send(.inner(.increment)) }
+  precondition(boundByHand.state.inner.value > 0, "the child bound by hand did not count")
+  report("when1 send, child bound by hand (the override's floor)", boundByHandSend, " ns")
+  report("ratio when1 send dependency overridden/its floor", overriddenSend / boundByHandSend)
   // The same action sent again and again to one row, for five rows spread over the list; the
   // figure is the median of the five. Finding an id costs what the process's random hashing seed
   // makes of its place in the ids' hash table: measured on one row only, one process in about
@@ -491,6 +496,9 @@ func profile(_ name: String, iterations: Int) async {
     for _ in 0..<iterations { runtime.send(binding) }
   case "dependency-override":
     let runtime = InteractorRuntime(J1WithDependency())
+    for _ in 0..<iterations { runtime.send(.inner(.increment)) }
+  case "dependency-floor":
+    let runtime = InteractorRuntime(J1WithBoundDependency())
     for _ in 0..<iterations { runtime.send(.inner(.increment)) }
   case "on-change":
     let runtime = InteractorRuntime(WatchedCount())

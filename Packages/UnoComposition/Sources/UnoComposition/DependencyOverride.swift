@@ -114,10 +114,10 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   /// lock), while the values in force are nearly always the same ones: the runtime's. So the values
   /// made are kept with the ones they were made from, and reused while those are the same.
   @usableFromInline
-  func values() -> DependencyValues {
+  func values() -> DerivedValues.Entry {
     // `self.update` inside the (non-escaping) closure, not copied out before it: a copy retains
     // and releases the closure's context on every step, even when the values are reused.
-    cache.values(for: DependencyValues._current) { base in
+    cache.entry(for: DependencyValues._current) { base in
       var values = base
       self.update(&values)
       return values
@@ -125,21 +125,23 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   }
 
   public var initialValue: DomainState {
-    Self.bind(values()) { base.initialValue }
+    Self.bind(values().derived) { base.initialValue }
   }
 
   public var _initialValueIfPresent: DomainState? {
-    Self.bind(values()) { initialValueIfPresent(base) }
+    Self.bind(values().derived) { initialValueIfPresent(base) }
   }
 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
-    let values = values()
-    let emission = Self.bind(values) { run.interact(state: &state, action: action) }
+    let entry = values()
+    let emission = Self.bind(entry.derived) { run.interact(state: &state, action: action) }
     guard !emission.isEmpty else { return emission }
     return emission.intercepted(
-      steps: { state, step in Self.bind(values) { step(&state) } },
-      effects: { effect in try await DependencyValues.$_current.withValue(values) { try await effect() } }
+      steps: { state, step in Self.bind(entry.derived) { step(&state) } },
+      effects: { effect in
+        try await DependencyValues.$_current.withValue(entry.derived) { try await effect() }
+      }
     )
   }
 
@@ -150,38 +152,77 @@ public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitial
   }
 }
 
-/// The dependency values a ``DependencyOverride`` made from the values last in force, and those.
+/// The dependency values a ``DependencyOverride`` made from the values in force, and those.
 ///
 /// "The same values in force" is decided by their bits: a `DependencyValues` holds a dictionary
 /// (a reference to its storage, copied on write) and a reference to its cache, two words, so two
-/// with the same bits hold the same storage and the same cache, and so the same values. The base
-/// values are kept here too, which keeps their storage alive, so that its address cannot be
+/// with the same bits hold the same storage and the same cache, and so the same values. An entry
+/// keeps the base values too, which keeps their storage alive, so that its address cannot be
 /// reused by other values while it is compared against. Values with other bits but the same
 /// content only cost a rebuild; so does every call if a later swift-dependencies changes the
 /// layout (then nothing is reused, which is correct, only slower).
+///
+/// The entry made from the first values seen is kept for good: a step finds it with a plain atomic
+/// load and one retain, where a lock and a copy of the values cost a step six atomic operations.
+/// Those first values are the runtime's in nearly every program; a test that changes its
+/// harness's dependencies between steps makes other values, kept one at a time under a lock.
+@usableFromInline
 final class DerivedValues: Sendable {
-  private struct Entry {
-    var bits: Bits
-    var base: DependencyValues
-    var derived: DependencyValues
+  /// Values made from `base`, whose bits are `bits`. Immutable: shared between steps and threads
+  /// without a lock.
+  @usableFromInline
+  final class Entry: Sendable {
+    let bits: Bits
+    let base: DependencyValues
+    /// The values to bind.
+    @usableFromInline let derived: DependencyValues
+
+    init(bits: Bits, base: DependencyValues, derived: DependencyValues) {
+      self.bits = bits
+      self.base = base
+      self.derived = derived
+    }
   }
-  private typealias Bits = (UInt, UInt)
+  @usableFromInline typealias Bits = (UInt, UInt)
+  /// The entry made from the first values seen, set once and released only in `deinit`, so a
+  /// reference loaded from it stays valid while this object lives. (`AtomicLazyReference` does the
+  /// same, but its `load` is not inlined: it costs a generic metadata lookup on every step.)
+  private let first = Atomic<Unmanaged<Entry>?>(nil)
   private let last = Mutex<Entry?>(nil)
 
-  /// The values derived from `base` by `make`, made again only when `base` is not the last one.
-  func values(
-    for base: DependencyValues, _ make: (DependencyValues) -> DependencyValues
-  ) -> DependencyValues {
-    guard let bits = Self.bits(of: base) else { return make(base) }
-    // Read in place: binding the entry would copy (retain) every value it holds.
-    let kept = last.withLock { last -> DependencyValues? in
-      guard last != nil, last!.bits == bits else { return nil }
-      return last!.derived
+  deinit {
+    first.load(ordering: .acquiring)?.release()
+  }
+
+  /// The values derived from `base` by `make`, made again only when `base` is not one kept.
+  func entry(
+    for base: borrowing DependencyValues, _ make: (DependencyValues) -> DependencyValues
+  ) -> Entry {
+    guard let bits = Self.bits(of: base) else {
+      return Entry(bits: (0, 0), base: copy base, derived: make(copy base))
+    }
+    if let first = first.load(ordering: .acquiring) {
+      let entry = first.takeUnretainedValue()
+      if entry.bits == bits { return entry }
+    } else {
+      let made = Entry(bits: bits, base: copy base, derived: make(copy base))
+      let retained = Unmanaged.passRetained(made)
+      let (stored, other) = first.compareExchange(
+        expected: nil, desired: retained, ordering: .acquiringAndReleasing)
+      guard !stored, let other else { return made }
+      // Another thread stored its entry first: use it if it was made from the same values.
+      retained.release()
+      let entry = other.takeUnretainedValue()
+      return entry.bits == bits ? entry : made
+    }
+    let kept = last.withLock { last -> Entry? in
+      guard let last, last.bits == bits else { return nil }
+      return last
     }
     if let kept { return kept }
-    let derived = make(base)
-    last.withLock { $0 = Entry(bits: bits, base: base, derived: derived) }
-    return derived
+    let made = Entry(bits: bits, base: copy base, derived: make(copy base))
+    last.withLock { $0 = made }
+    return made
   }
 
   /// The two words of `values`, read where they are (borrowed: no copy, no retain); `nil` if it
