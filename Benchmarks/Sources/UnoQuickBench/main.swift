@@ -168,6 +168,15 @@ func main() async {
   let floorSend = nanoseconds(iterations: n / 10) { floor.send(concreteLeafAction) }
   report("when10 leaf send, static floor", floorSend, " ns")
   report("ratio when10 static floor/flat send", floorSend / unoSend)
+  // The floor with the case paths put back (CasePathWhenFloor.swift): what they alone cost.
+  let casePathCheck = InteractorRuntime(CasePathI10())
+  for action in [concreteLeafAction, .root, concreteLeafAction] { casePathCheck.send(action) }
+  precondition(casePathCheck.state == whenCheck.state, "the case-path floor does not do what `when` does")
+  let casePathFloor = InteractorRuntime(CasePathI10())
+  let casePathFloorSend = nanoseconds(iterations: n / 10) { casePathFloor.send(concreteLeafAction) }
+  report("when10 leaf send, static floor with case paths", casePathFloorSend, " ns")
+  report("ratio when10 static floor with case paths/static floor", casePathFloorSend / floorSend)
+  report("ratio when10 leaf/static floor with case paths", leafSend / casePathFloorSend)
   let generic = InteractorRuntime(whenTenDeep())
   let genericLeafSend = nanoseconds(iterations: n / 100) { generic.send(leafAction) }
   report("when10 leaf send, generic levels", genericLeafSend, " ns")
@@ -522,6 +531,9 @@ func profile(_ name: String, iterations: Int) async {
   case "when10-static":
     let deep = InteractorRuntime(StaticI10())
     for _ in 0..<iterations { deep.send(concreteLeafAction) }
+  case "when10-case-paths":
+    let deep = InteractorRuntime(CasePathI10())
+    for _ in 0..<iterations { deep.send(concreteLeafAction) }
   case "when10-generic":
     let deep = InteractorRuntime(whenTenDeep())
     for _ in 0..<iterations { deep.send(leafAction) }
@@ -579,7 +591,7 @@ func profile(_ name: String, iterations: Int) async {
     host.closeAll()
   default:
     print(
-      "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-generic, "
+      "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-case-paths, when10-generic, "
         + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter"
     )
   }
