@@ -47,7 +47,8 @@ public struct CasePathWhen<Parent: Interactor, Child: Interactor>: Interactor {
       let child = bytes.baseAddress!.advanced(by: offset).assumingMemoryBound(to: Child.DomainState.self)
       return (self.child.interact(state: &child.pointee, action: childAction), child.pointee)
     }
-    precondition(childEmission.isEmpty, "CasePathWhen measures state-only actions; the child emitted effects.")
+    precondition(
+      childEmission.isEmpty, "CasePathWhen measures state-only actions; the child emitted effects.")
     return parent.interact(state: &state, action: stateAction.embed(childState))
   }
 }

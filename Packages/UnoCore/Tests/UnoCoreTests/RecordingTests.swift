@@ -129,6 +129,39 @@ private struct Tally: Interactor {
     #expect(recording.entries.map(\.state.count) == [6, 10, 15])
   }
 
+  @Test func theRingKeepsTheLastEntriesAndTheStateBeforeThemHoweverOftenItWrapped() throws {
+    for limit in 1...4 {
+      for sends in 0...11 {
+        let runtime = InteractorRuntime(Tally())
+        runtime.record(limit: limit)
+        var counts = [0]  // the state after each send, from the initial state
+        for amount in (0..<sends).map({ $0 + 1 }) {
+          runtime.send(.add(amount))
+          counts.append(counts.last! + amount)
+        }
+        let kept = min(limit, sends)
+        let dropped = sends - kept
+        let recording = try #require(runtime.recording)
+        let label = "limit \(limit), \(sends) sends"
+        #expect(recording.droppedEntries == dropped, "\(label)")
+        #expect(recording.initialState.count == counts[dropped], "\(label)")
+        #expect(recording.entries.map(\.state.count) == Array(counts[(dropped + 1)...]), "\(label)")
+        #expect(recording.entries.map(\.action) == (dropped..<sends).map { .add($0 + 1) }, "\(label)")
+        let entries = try #require(runtime.recordedEntries(from: 0))
+        #expect(entries.first == dropped && entries.dropped == dropped, "\(label)")
+        #expect(entries.entries.map(\.state.count) == recording.entries.map(\.state.count), "\(label)")
+        // The base, then the newest entry, then the oldest kept, each by its index.
+        #expect(runtime.rewind(toRecordedEntry: dropped - 1), "\(label)")
+        #expect(runtime.state.count == counts[dropped], "\(label)")
+        if sends > 0 {
+          #expect(runtime.rewind(toRecordedEntry: sends - 1), "\(label)")
+          #expect(runtime.state.count == counts[sends], "\(label)")
+        }
+        #expect(!runtime.rewind(toRecordedEntry: dropped - 2), "\(label)")
+      }
+    }
+  }
+
   @Test func aLimitBelowOneIsReportedAndKeepsOne() {
     let runtime = InteractorRuntime(Tally())
     withKnownIssue {

@@ -71,7 +71,7 @@ extension InteractorRuntime {
     let first = Swift.max(index, recorder.dropped)
     let total = recorder.count
     guard first < total else { return (total, recorder.dropped, []) }
-    let entries = (first..<total).map { recorder.ring[recorder.position(of: $0)] }
+    let entries = (first..<total).map { recorder.entry(at: $0) }
     return (first, recorder.dropped, entries)
   }
 
@@ -91,10 +91,8 @@ extension InteractorRuntime {
   public func rewind(toRecordedEntry index: Int) -> Bool {
     guard let recorder else { return false }
     let entry: Recording<State, Action>.Entry
-    if index == recorder.dropped - 1 {
-      entry = recorder.base
-    } else if index >= recorder.dropped && index < recorder.count {
-      entry = recorder.ring[recorder.position(of: index)]
+    if index >= recorder.dropped - 1 && index < recorder.count {
+      entry = recorder.entry(at: index)
     } else {
       return false
     }
@@ -127,12 +125,14 @@ extension InteractorRuntime {
     // Without dynamic exclusivity checks: they were a third of an entry. Safe because every
     // access is instantaneous (none is passed `inout` or held while other code runs) and the
     // recorder is used only by its runtime, on the main actor, so no two accesses overlap.
-    /// The state before the oldest entry kept, with its shared values (as an entry: its other
-    /// fields are not used).
-    @exclusivity(unchecked) @usableFromInline var base: Entry
-    /// The entries, in a ring once full: the oldest at `oldest`.
-    @exclusivity(unchecked) @usableFromInline var ring: [Entry] = []
-    @exclusivity(unchecked) @usableFromInline var oldest = 0
+    /// The base, then the entries kept, in a ring of `limit + 1` slots once full. The base is the
+    /// state before the oldest entry kept, with its shared values (as an entry: its other fields
+    /// are not used): at first the state when recording began, then the last entry dropped. So
+    /// dropping the oldest entry only moves `baseSlot` on, and the new entry takes the old base's
+    /// slot: nothing is copied.
+    @exclusivity(unchecked) @usableFromInline var slots: [Entry]
+    /// The slot of the base; the oldest entry kept is in the next one.
+    @exclusivity(unchecked) @usableFromInline var baseSlot = 0
     @exclusivity(unchecked) @usableFromInline var dropped = 0
 
     init(limit: Int, feature: String?, clock: any Clock<Duration>, state: State) {
@@ -149,8 +149,8 @@ extension InteractorRuntime {
         self.continuousStart = nil
         self.otherClockElapsed = timer(clock)
       }
-      self.base = Entry(kind: .action, action: nil, elapsed: .zero, state: state, shared: .capture(state))
-      ring.reserveCapacity(Swift.min(limit, 1024))
+      slots = [Entry(kind: .action, action: nil, elapsed: .zero, state: state, shared: .capture(state))]
+      slots.reserveCapacity(Swift.min(limit, 1024) + 1)
     }
 
     /// The time on the recording's clock since it started.
@@ -170,30 +170,30 @@ extension InteractorRuntime {
       // the rest of the entry.
       let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
       let entry = Entry(kind: kind, action: action, elapsed: elapsed, state: state, kept: kept)
-      if ring.count < limit {
-        ring.append(entry)
+      if slots.count <= limit {
+        slots.append(entry)
         return
       }
-      base = ring[oldest]
-      ring[oldest] = entry
-      oldest = oldest + 1 == limit ? 0 : oldest + 1
+      // Full: the oldest entry becomes the base, and the new entry takes the old base's slot.
+      slots[baseSlot] = entry
+      baseSlot = baseSlot == limit ? 0 : baseSlot + 1
       dropped += 1
     }
 
     /// How many entries have been recorded, dropped ones included.
-    var count: Int { dropped + ring.count }
+    var count: Int { dropped + slots.count - 1 }
 
-    /// Where entry `index` (counted from the first ever recorded, dropped ones included) is in
-    /// the ring.
-    func position(of index: Int) -> Int {
-      let offset = index - dropped
-      return ring.count < limit ? offset : (oldest + offset) % limit
+    /// Entry `index`, counted from the first ever recorded, dropped ones included; `dropped - 1`
+    /// is the base. It must be one of those kept, or the base.
+    func entry(at index: Int) -> Entry {
+      slots[(baseSlot + 1 + index - dropped) % slots.count]
     }
 
     var recording: Recording<State, Action> {
+      let base = slots[baseSlot]
       var recording = Recording<State, Action>(
         feature: feature, startedAt: startedAt, droppedEntries: dropped, initialState: base.state,
-        entries: Array(ring[oldest...] + ring[..<oldest]))
+        entries: (dropped..<count).map(entry(at:)))
       recording.initialShared = base.shared
       return recording
     }
