@@ -1,6 +1,6 @@
 import Dependencies
 import Synchronization
-import UnoCore
+@_spi(Internals) import UnoCore
 
 extension Interactor {
   /// Runs this interactor, and every effect it starts, with one dependency set to `value`; its
@@ -188,7 +188,9 @@ final class DerivedValues: Sendable {
   /// reference loaded from it stays valid while this object lives. (`AtomicLazyReference` does the
   /// same, but its `load` is not inlined: it costs a generic metadata lookup on every step.)
   private let first = Atomic<Unmanaged<Entry>?>(nil)
-  private let last = Mutex<Entry?>(nil)
+  /// UnoCore's `Locked` (a pthread mutex), not `Synchronization.Mutex`, whose futex calls the
+  /// thread sanitizer does not see as ordering what they guard.
+  private let last = Locked<Entry?>(nil)
 
   deinit {
     first.load(ordering: .acquiring)?.release()
