@@ -1,5 +1,6 @@
 import Benchmark
 import BenchmarkWorkloads
+import BundledFeatures
 import SearchClientLive
 import UnoCore
 import UnoHostCore

@@ -33,9 +33,27 @@ where Base.Body: Interactor<Base.DomainState, Base.Action> {
   }
 }
 
-/// `when(stateIs:actionIs:stateAction:)` with static cases, concrete parent and child, and a
-/// stored-property state path.
-public struct StaticWhen<Parent: Interactor, Child: Interactor, ChildCase: StaticCase, StateCase: StaticCase>:
+/// How a level of the floor extracts and embeds a case: a static case type (``Static``), whose
+/// functions the compiler sees, or an `AnyCasePath` (`CasePathWhenFloor.swift`), as `When` does.
+public protocol WhenCase<Root, Value>: Sendable {
+  associatedtype Root
+  associatedtype Value
+  func extract(from root: Root) -> Value?
+  func embed(_ value: Value) -> Root
+}
+
+extension AnyCasePath: WhenCase {}
+
+/// A static case type as a ``WhenCase``: no stored value, every call inlined.
+public struct Static<Case: StaticCase>: WhenCase {
+  @inlinable public init(_: Case.Type) {}
+  @inlinable public func extract(from root: Case.Root) -> Case.Value? { Case.extract(root) }
+  @inlinable public func embed(_ value: Case.Value) -> Case.Root { Case.embed(value) }
+}
+
+/// `when(stateIs:actionIs:stateAction:)` with concrete parent and child, a stored-property state
+/// path, and cases as `ChildCase` and `StateCase` make them.
+public struct StaticWhen<Parent: Interactor, Child: Interactor, ChildCase: WhenCase, StateCase: WhenCase>:
   Interactor
 where
   ChildCase.Root == Parent.Action, ChildCase.Value == Child.Action, StateCase.Root == Parent.Action,
@@ -47,11 +65,13 @@ where
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let offset: Int
+  @usableFromInline let childCase: ChildCase
+  @usableFromInline let stateCase: StateCase
 
   @inlinable
   public init(
     parent: Parent, child: Child, stateIs: WritableKeyPath<DomainState, Child.DomainState>,
-    actionIs: ChildCase.Type, stateAction: StateCase.Type
+    actionIs childCase: ChildCase, stateAction stateCase: StateCase
   ) {
     self.parent = parent
     self.child = child
@@ -59,13 +79,26 @@ where
       preconditionFailure("StaticWhen measures a stored property; '\(stateIs)' is not one.")
     }
     self.offset = offset
+    self.childCase = childCase
+    self.stateCase = stateCase
+  }
+
+  /// The static floor's form: cases as static case types.
+  @inlinable
+  public init<ChildCaseType: StaticCase, StateCaseType: StaticCase>(
+    parent: Parent, child: Child, stateIs: WritableKeyPath<DomainState, Child.DomainState>,
+    actionIs: ChildCaseType.Type, stateAction: StateCaseType.Type
+  ) where ChildCase == Static<ChildCaseType>, StateCase == Static<StateCaseType> {
+    self.init(
+      parent: parent, child: child, stateIs: stateIs, actionIs: Static(actionIs),
+      stateAction: Static(stateAction))
   }
 
   @inlinable public var initialValue: DomainState { parent.initialValue }
 
   @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
-    guard let childAction = ChildCase.extract(action) else {
+    guard let childAction = childCase.extract(from: action) else {
       return parent.interact(state: &state, action: action)
     }
     // As in `When.step`: the offset of a stored property held inline, the pointer confined to the
@@ -75,7 +108,7 @@ where
       return (self.child.interact(state: &child.pointee, action: childAction), child.pointee)
     }
     precondition(childEmission.isEmpty, "StaticWhen measures state-only actions; the child emitted effects.")
-    return parent.interact(state: &state, action: StateCase.embed(childState))
+    return parent.interact(state: &state, action: stateCase.embed(childState))
   }
 }
 
