@@ -592,7 +592,8 @@ func profile(_ name: String, iterations: Int) async {
   default:
     print(
       "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-case-paths, when10-generic, "
-        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter"
+        + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter, "
+        + "binding, on-change, send-recording, dependency-override, dependency-floor"
     )
   }
   if sink == 42 { print("") }

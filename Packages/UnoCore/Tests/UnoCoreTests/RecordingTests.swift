@@ -135,7 +135,7 @@ private struct Tally: Interactor {
         let runtime = InteractorRuntime(Tally())
         runtime.record(limit: limit)
         var counts = [0]  // the state after each send, from the initial state
-        for amount in (0..<sends).map({ $0 + 1 }) {
+        for amount in stride(from: 1, through: sends, by: 1) {
           runtime.send(.add(amount))
           counts.append(counts.last! + amount)
         }
