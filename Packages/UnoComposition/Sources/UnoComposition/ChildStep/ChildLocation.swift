@@ -16,7 +16,13 @@ protocol ChildLocation: Sendable {
   /// Which child: a row's id, a screen's id, or ``OnlyChild`` where there is one.
   associatedtype Key: Hashable & Sendable
 
-  /// Runs `body` on the child `key`, in place; `nil` if it is not there.
+  /// Runs `body` on the child `key`, in place, as the child's step: for a presented child, with
+  /// `isPresented` holding while it runs (`PresentedStep`); `nil` if it is not there.
+  ///
+  /// Each location applies `isPresented` in its own branch, so that `ChildStep` passes `body` on
+  /// as it is: a closure made there would capture its generic context, and a caller that is not
+  /// specialised (a `when` in a generic feature) would look up the location's metadata and
+  /// conformance to make it, about 500 instructions at every level.
   func modify<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result?
   /// The child `key`, if it is there.
   func child(of parent: Parent, _ key: Key) -> Child?

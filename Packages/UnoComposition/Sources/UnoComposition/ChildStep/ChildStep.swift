@@ -46,13 +46,7 @@ struct ChildStep<Location: ChildLocation>: Sendable {
   /// new state (its parent hears it), a `forEach` keeps it only when the child emitted effects.
   @inlinable @inline(__always)
   func run<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result? {
-    // Read before the closure, which would otherwise capture the location and copy it to the
-    // stack at every level of nested `when`s.
-    let presented = location.isPresented
-    return location.modify(&parent, key) { (child: inout Child) -> Result in
-      // A presented child: `isPresented` holds while it runs (see `PresentedStep`).
-      presented ? PresentedStep.run { body(&child) } : body(&child)
-    }
+    location.modify(&parent, key, body)
   }
 
   /// The child's emission as its parent's: effects that read and write the child `key` (starting

@@ -26,6 +26,13 @@ where Children.Key: Sendable {
 
   @inlinable @inline(__always)
   func modify<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result? {
+    guard Children.childrenArePresented else { return modifyInPlace(&parent, key, body) }
+    return PresentedStep.run { modifyInPlace(&parent, key, body) }
+  }
+
+  /// The child `key`, changed in place, without `isPresented`.
+  @inlinable @inline(__always)
+  func modifyInPlace<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result? {
     guard let offset else { return parent[keyPath: children].modifyChild(key, body) }
     return withStoredProperty(of: &parent, at: offset, as: Children.self) { $0.modifyChild(key, body) }
   }

@@ -36,7 +36,7 @@ enum WhenPath<Parent: Sendable, Child: Sendable>: ChildLocation {
       return result
     case .optional(let keyPath):
       guard parent[keyPath: keyPath] != nil else { return nil }
-      return body(&parent[keyPath: keyPath]!)
+      return PresentedStep.run { body(&parent[keyPath: keyPath]!) }
     }
   }
 
