@@ -22,7 +22,8 @@ protocol ChildLocation: Sendable {
   /// Each location applies `isPresented` in its own branch, so that `ChildStep` passes `body` on
   /// as it is: a closure made there would capture its generic context, and a caller that is not
   /// specialised (a `when` in a generic feature) would look up the location's metadata and
-  /// conformance to make it, about 500 instructions at every level.
+  /// conformance at every level to make it (docs/performance.md, "One child step for three
+  /// operators").
   func modify<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result?
   /// The child `key`, if it is there.
   func child(of parent: Parent, _ key: Key) -> Child?

@@ -26,7 +26,7 @@ where Children.Key: Sendable {
 
   @inlinable @inline(__always)
   func modify<Result>(_ parent: inout Parent, _ key: Key, _ body: (inout Child) -> Result) -> Result? {
-    guard Children.childrenArePresented else { return modifyInPlace(&parent, key, body) }
+    guard isPresented else { return modifyInPlace(&parent, key, body) }
     return PresentedStep.run { modifyInPlace(&parent, key, body) }
   }
 
