@@ -87,8 +87,23 @@ extension Interactor where Body: Interactor<DomainState, Action> {
   /// once per runtime, not once per action. A body must therefore describe the same interactor
   /// every time it is built, which it does when it depends only on the interactor's stored
   /// properties.
+  ///
+  /// A feature may contain itself (a comment's replies, a folder's folders): its body holds a
+  /// `forEach`, a `when` or a destination whose child is the feature again. Building that body
+  /// erases the child, which would build the child's body, and so on without end. So an
+  /// interactor met again while its own body is being built is erased lazily: its body is built
+  /// when it first handles an action or is asked for its initial value, one level at a time.
   @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
+    guard let erased = BodyConstruction.buildingBody(of: Self.self, { eagerlyErased() }) else {
+      return AnyInteractor(lazilyErasing: self)
+    }
+    return erased
+  }
+
+  /// ``eraseToAnyInteractor()`` with the body built now.
+  @inlinable
+  func eagerlyErased() -> AnyInteractor<DomainState, Action> {
     let body = self.body.eraseToAnyInteractor()
     let initialValue: (@Sendable () -> DomainState)?
     if body.hasInitialValue {
@@ -97,5 +112,63 @@ extension Interactor where Body: Interactor<DomainState, Action> {
       initialValue = nil
     }
     return AnyInteractor(initialValue: initialValue, interact: body._interact)
+  }
+}
+
+/// The composed interactors whose bodies are being built on this thread or task, innermost last
+/// (see ``Interactor/eraseToAnyInteractor()``).
+@usableFromInline
+enum BodyConstruction {
+  @TaskLocal static var building: [ObjectIdentifier] = []
+
+  /// `build()` with `type` marked as being built, or `nil` when it already is: the type
+  /// contains itself.
+  @usableFromInline
+  static func buildingBody<Result>(of type: Any.Type, _ build: () -> Result) -> Result? {
+    let id = ObjectIdentifier(type)
+    let outer = building
+    guard !outer.contains(id) else { return nil }
+    return $building.withValue(outer + [id], operation: build)
+  }
+}
+
+/// An interactor erased when it is first used (see ``Interactor/eraseToAnyInteractor()``).
+@usableFromInline
+final class LazilyErased<State: Sendable, Action: Sendable>: Sendable {
+  private let make: @Sendable () -> AnyInteractor<State, Action>
+  private let made = Locked<AnyInteractor<State, Action>?>(nil)
+
+  @usableFromInline
+  init(_ make: @escaping @Sendable () -> AnyInteractor<State, Action>) {
+    self.make = make
+  }
+
+  /// The erased interactor, made by the first caller. It is made outside the lock (making it
+  /// may make other lazy ones); if two threads make it at once, the first one stored is kept.
+  @usableFromInline
+  var interactor: AnyInteractor<State, Action> {
+    if let made = made.withLock({ $0 }) { return made }
+    let new = make()
+    return made.withLock { stored in
+      if let stored { return stored }
+      stored = new
+      return new
+    }
+  }
+}
+
+extension AnyInteractor {
+  /// Erases `base`, a composed interactor met again while its own body is being built, by
+  /// building its body when it is first used.
+  ///
+  /// Whether `base` has an initial value is not known until its body is built, so the erased
+  /// interactor says it has one; reading it builds the body, and stops the program as any
+  /// missing initial value does when `base` has none.
+  @usableFromInline
+  init<Base: Interactor<State, Action>>(lazilyErasing base: Base) where Base.Body: Interactor<State, Action> {
+    let lazy = LazilyErased<State, Action> { base.eagerlyErased() }
+    self.init(
+      initialValue: { @Sendable in lazy.interactor.initialValue },
+      interact: { state, action in lazy.interactor.interact(state: &state, action: action) })
   }
 }

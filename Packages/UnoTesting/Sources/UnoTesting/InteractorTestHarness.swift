@@ -287,18 +287,8 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     guard history.withLock({ $0.exhaustivity }) == .on else { return }
     let running = Self.effectsStillRunning(in: runtime)
     if !running.isEmpty {
-      let actions = running.map {
-        "  • \(String(customDumping: $0).replacingOccurrences(of: "\n", with: "\n    "))"
-      }
       reportIssue(
-        """
-        The test ended with \(running.count) effect(s) still running, started by:
-        \(actions.joined(separator: "\n"))
-
-        An exhaustive harness requires every effect to finish before the test ends. Await them \
-        ('await harness.sendAndAwait(...)' or 'await task.finish()'), cancel them, or create the \
-        harness with 'exhaustivity: .off'.
-        """,
+        Self.stillRunningMessage(running, when: "The test ended"),
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
       )
     }
@@ -320,6 +310,22 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
         fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column
       )
     }
+  }
+
+  /// What the end-of-test check and ``finish(timeout:fileID:filePath:line:column:)`` say of the
+  /// effects still running, started by `running`; `when` begins it ("The test ended").
+  nonisolated static func stillRunningMessage(_ running: [Action], when: String) -> String {
+    let actions = running.map {
+      "  • \(String(customDumping: $0).replacingOccurrences(of: "\n", with: "\n    "))"
+    }
+    return """
+      \(when) with \(running.count) effect(s) still running, started by:
+      \(actions.joined(separator: "\n"))
+
+      An exhaustive harness requires every effect to finish before the test ends. Await them \
+      ('await harness.sendAndAwait(...)' or 'await task.finish()'), cancel them, or create the \
+      harness with 'exhaustivity: .off'.
+      """
   }
 
   /// How long the end-of-test check lets effects that need nothing more from the test finish.
@@ -397,6 +403,51 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    guard let stillRunning = await effectsRunning(after: timeout) else { return }
+    let running = stillRunning.map { "'\($0)'" }
+    reportIssue(
+      """
+      'waitForAllEffects' waited \(timeout) for every effect to end, and effects started by \
+      \(running.joined(separator: ", ")) are still running.
+
+      If they wait on a test clock, advance it to their deadline. A deadline timed from an \
+      effect's write starts when that write lands: 'receive' the write, then advance.
+      """,
+      fileID: fileID, filePath: filePath, line: line, column: column
+    )
+  }
+
+  /// Waits until every effect has finished, effects started meanwhile included, as the
+  /// reference library's `await store.finish()` does: the end of a test that wants its effects
+  /// done at a point of its choosing, not only when the harness goes away.
+  ///
+  /// ```swift
+  /// harness.send(.startTimer)
+  /// await clock.advance(by: .seconds(3))
+  /// harness.send(.stopTimer)
+  /// await harness.finish()  // the timer's effect has ended
+  /// ```
+  ///
+  /// If effects still run after `timeout` (measured on a real clock), the test fails with the
+  /// message of the end-of-test check, naming the actions that started them, and the wait
+  /// returns. Unlike that check, it fails whatever the harness's ``exhaustivity``: a test that
+  /// calls it asks for its effects to be over.
+  public func finish(
+    timeout: Duration = .seconds(30),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let running = await effectsRunning(after: timeout) else { return }
+    reportIssue(
+      Self.stillRunningMessage(running, when: "'finish' waited \(timeout) and returned"),
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Waits for every effect to end, up to `timeout` on ``timeoutClock``: `nil` when they did,
+  /// or the actions whose effects still run.
+  private func effectsRunning(after timeout: Duration) async -> [Action]? {
     runtime.handlePostedActions()
     let (runtime, clock) = (self.runtime, timeoutClock)
     let finished = await withTaskGroup(of: Bool.self) { group in
@@ -411,18 +462,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
       defer { group.cancelAll() }
       return await group.next() ?? false
     }
-    guard !finished else { return }
-    let running = runtime.actionsWithRunningEffects.map { "'\($0)'" }
-    reportIssue(
-      """
-      'waitForAllEffects' waited \(timeout) for every effect to end, and effects started by \
-      \(running.joined(separator: ", ")) are still running.
-
-      If they wait on a test clock, advance it to their deadline. A deadline timed from an \
-      effect's write starts when that write lands: 'receive' the write, then advance.
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column
-    )
+    // Effects that ended as the time ran out are not reported.
+    let running = finished ? [] : runtime.actionsWithRunningEffects
+    return running.isEmpty ? nil : running
   }
 
   /// Returns once ``states`` holds at least `count` states (the initial state included).
