@@ -150,7 +150,7 @@ let packageTargets: [Target] = [
   .target(
     name: "UnoCore",
     dependencies: dependencies([
-      "ConcurrencyExtras@swift-concurrency-extras", "CustomDump@swift-custom-dump",
+      "Clocks@swift-clocks", "ConcurrencyExtras@swift-concurrency-extras", "CustomDump@swift-custom-dump",
       "Dependencies@swift-dependencies", "IssueReporting@xctest-dynamic-overlay", "UnoRuntimeShims",
     ]), path: "Packages/UnoCore/Sources/UnoCore"),
   .target(

@@ -10,6 +10,8 @@ let package = Package(
   dependencies: [
     // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Already a dependency of swift-dependencies: a save tells a test's unimplemented clock apart.
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
@@ -23,6 +25,7 @@ let package = Package(
     .target(
       name: "UnoCore",
       dependencies: [
+        .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),

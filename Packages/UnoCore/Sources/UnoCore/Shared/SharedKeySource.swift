@@ -1,3 +1,4 @@
+import Clocks
 import Dependencies
 import Dispatch
 import Foundation
@@ -14,6 +15,8 @@ final class SharedKeySource<Value: Sendable>: Sendable {
   /// a key that takes a lock of its own reads it under that lock (``FileStorageKey``).
   let save: (@Sendable (() -> Value) throws -> Void)?
   let saveDelay: Duration
+  /// The `continuousClock` in force where the storage was made: the clock of the saves that are
+  /// scheduled where none is in force (see ``startSave(of:)``).
   let clock: any Clock<Duration>
   let store: SharedStore
   /// How the key names the value, for messages.
@@ -88,8 +91,8 @@ final class SharedKeySource<Value: Sendable>: Sendable {
   private func startSave(of storage: SharedStorage<Value>) -> Task<Void, Never> {
     // Without a delay the clock is not asked (a test of a key without one sets no clock).
     var wait: (clock: AnyClock<Duration>, deadline: AnyClock<Duration>.Instant)?
-    if saveDelay > .zero {
-      let clock = AnyClock(self.clock)
+    if saveDelay > .zero, let clock = Self.saveClock(madeWith: self.clock) {
+      let clock = AnyClock(clock)
       wait = (clock, clock.now.advanced(by: saveDelay))
     }
     return Task { [weak storage] in
@@ -100,6 +103,18 @@ final class SharedKeySource<Value: Sendable>: Sendable {
       await self.write(storage)
       self.store.saveEnded()
     }
+  }
+
+  /// The clock a save scheduled now waits on: the `continuousClock` in force where the change
+  /// is made (a test harness's, for a value made before the harness and written by its
+  /// actions), else `madeWith`, the one in force where the storage was made; `nil` when neither
+  /// is a clock (both are a test's unimplemented clock: a value made and written in a test
+  /// outside any dependency context), and the save then waits for nothing.
+  static func saveClock(madeWith: any Clock<Duration>) -> (any Clock<Duration>)? {
+    @Dependency(\.continuousClock) var inForce
+    if !(inForce is UnimplementedClock<Duration>) { return inForce }
+    if !(madeWith is UnimplementedClock<Duration>) { return madeWith }
+    return nil
   }
 
   /// Starts the save that waits out its delay at once, if one does.
