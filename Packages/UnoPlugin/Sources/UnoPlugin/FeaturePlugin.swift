@@ -62,6 +62,9 @@ public struct FeaturePlugin: Sendable {
     /// The values the action carries, in order: each as `label: Type` (`title: String`), an
     /// unlabeled one as its type alone (`Filter`), `?` after one that may be left out.
     public let fields: [String]
+    /// For each of ``fields``, every value it can take when its type lists them (a
+    /// `CaseIterable` or raw-value enum: `["all","active","completed"]`), else nothing.
+    public let fieldValues: [[JSONValue]]
 
     /// For an action that carries a binding (`BindingAction`): the fields it may set, each as
     /// `name: Type` (`title: String`), in the order the state declares them; empty otherwise.
@@ -71,25 +74,49 @@ public struct FeaturePlugin: Sendable {
     public var pathComponents: [String] { path.split(separator: ".").map(String.init) }
 
     /// How a person types it: its name, an `<id>` per child it addresses, then its one value
-    /// (`<title>`) or its values as a JSON object (`{"from":…,"to":…}`).
+    /// (`<title>`, or its possible values, `<all|active|completed>`) or its values as a JSON
+    /// object (`{"from":…,"to":…}`).
     public var usage: String {
       var words = [path] + ids.map { "<\($0) id>" }
       if !bindableFields.isEmpty {
         words.append("{\"<field>\":…}")
+      } else if fields.count == 1, !fieldValues[0].isEmpty {
+        words.append("<\(fieldValues[0].map(Self.valueWord).joined(separator: "|"))>")
       } else if fields.count == 1 {
         let field = fields[0]
         if let colon = field.firstIndex(of: ":") {
           words.append("<\(field[..<colon])>")
         } else {
-          // An unlabeled value: named after its type (`<filter>` for a `Filter`).
-          let type = field.prefix { $0.isLetter || $0.isNumber }
-          words.append("<\(type.prefix(1).lowercased() + type.dropFirst())>")
+          // An unlabeled value: named after its type (`<filter>` for a `Filter`, `<uuid>` for a
+          // `UUID`).
+          words.append("<\(Self.valueName(typeName: field))>")
         }
       } else if !fields.isEmpty {
         let labels = fields.map { "\"\($0.split(separator: ":").first.map(String.init) ?? $0)\":…" }
         words.append("{\(labels.joined(separator: ","))}")
       }
       return words.joined(separator: " ")
+    }
+
+    /// How a person types one of a type's possible values (``fieldValues``): text bare, a case
+    /// coded as a one-key object (`{"title":{}}`) by its name, anything else as JSON.
+    static func valueWord(_ value: JSONValue) -> String {
+      switch value {
+      case .string(let text): text
+      case .object(let object) where object.count == 1 && object.first!.value.isEmptyObject: object.first!.key
+      default: value.text
+      }
+    }
+
+    /// How a usage names an unlabeled value of the type `typeName`: the type's name with its
+    /// leading capitals lowered, as Swift names a value of it (`Filter` → `filter`, `UUID` →
+    /// `uuid`, `URLRequest` → `urlRequest`), without generic arguments or `?`.
+    static func valueName(typeName: String) -> String {
+      let type = Array(typeName.prefix { $0.isLetter || $0.isNumber || $0 == "_" })
+      let capitals = type.prefix { $0.isUppercase }.count
+      // The capitals of an acronym, but the last one when a lowercase word follows it.
+      let lowered = capitals > 1 && capitals < type.count ? capitals - 1 : max(capitals, 1)
+      return String(type.prefix(lowered)).lowercased() + String(type.dropFirst(lowered))
     }
 
     /// What the action carries at the end of its path, in the example: `{}` for `detail.load`,
@@ -132,6 +159,7 @@ public struct FeaturePlugin: Sendable {
           let type = field.typeName + (field.optional ? "?" : "")
           return JSONCoding.isPosition(field.label) ? type : "\(field.label): \(type)"
         }
+        fieldValues = found.entry.fields.map(\.values)
         switch found.payload {
         case .object(let object)?
         where found.entry.fields.contains(where: { !JSONCoding.isPosition($0.label) }):
@@ -161,6 +189,7 @@ public struct FeaturePlugin: Sendable {
         _payload = [:]
         fields = []
       }
+      fieldValues = fields.map { _ in [] }
     }
   }
 
@@ -217,7 +246,7 @@ public struct FeaturePlugin: Sendable {
     self.summary = summary
     let naming = ActionSchemaReader.schema(of: Action.self).map(ActionNaming.init)
     self.naming = naming
-    let infos = actions.map { example -> ActionInfo in
+    let examples = actions.map { example -> ActionInfo in
       let json = JSONCoding.value(of: example.example)
       guard case .object(let object) = json, object.count == 1, let name = object.keys.first else {
         preconditionFailure(
@@ -231,6 +260,18 @@ public struct FeaturePlugin: Sendable {
         name: name, summary: example.summary, example: json, bindableFields: example.bindableFields,
         naming: naming)
     }
+    // Every action of the type is one of the feature's: those its examples show, in their
+    // order, then the others, in the order the type declares them, each with an example made
+    // from its type.
+    let shown = Set(examples.map(\.path))
+    let unshown = (naming?.entries ?? []).filter { !shown.contains($0.name) }.map { entry -> ActionInfo in
+      let json = naming!.example(for: entry)
+      guard case .object(let object) = json, let name = object.keys.first else {
+        preconditionFailure("An action's JSON is a one-key object; \(entry.name)'s is \(json).")
+      }
+      return ActionInfo(name: name, summary: Self.unshownSummary, example: json, naming: naming)
+    }
+    let infos = examples + unshown
     self.actions = infos
     // Several examples may share a name (two values of `filterPicked`): each name is listed once,
     // in order of first appearance.
@@ -247,6 +288,9 @@ public struct FeaturePlugin: Sendable {
         live: ViewModelFeature(viewModel: makeViewModel(), commands: commands))
     }
   }
+
+  /// The summary of an action that the feature's examples do not show.
+  static let unshownSummary = "(No example in the feature's list: named from its action type.)"
 
   /// Starts a live session of the feature.
   @MainActor

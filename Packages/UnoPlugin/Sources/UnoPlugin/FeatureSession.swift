@@ -36,8 +36,6 @@ public final class FeatureSession {
   public let actionPaths: [String]
   /// The names of every action of the feature's type (`nil`: named from the examples).
   let naming: ActionNaming?
-  /// Whether each entry of ``naming`` is one of ``actionPaths``, by the entry's index.
-  private let accepted: [Bool]
   /// The feature, live.
   let live: any LiveFeature
   /// ``live``, when its feature can be recorded.
@@ -55,8 +53,6 @@ public final class FeatureSession {
     self.actionNames = actionNames
     self.actionPaths = actionPaths
     self.naming = naming
-    let listed = Set(actionPaths)
-    self.accepted = naming?.entries.map { listed.contains($0.name) } ?? []
     self.live = live
     self.recordable = live as? any RecordableFeature
   }
@@ -158,8 +154,9 @@ public final class FeatureSession {
   /// `{"name": {payload}}`, as `request`: the changes it makes while it is handled are told to
   /// the observers that take requests with that request (``Change/request``).
   ///
-  /// An action is accepted when its name (``FeaturePlugin/ActionInfo/path``) is one of
-  /// ``actionPaths``: the feature's examples say which actions a host may send.
+  /// Every action of the feature's type is accepted, whether or not the feature gives an example
+  /// of it (``FeaturePlugin/actions`` lists them all). A feature whose action type's cases
+  /// cannot be read accepts the top-level cases of its examples.
   ///
   /// - Throws: ``FeatureError`` naming what is wrong: not an action at all, an unknown name, or a
   ///   payload that does not decode. The session's state is untouched.
@@ -212,11 +209,7 @@ extension FeatureSession {
     }
     switch naming.index(of: action, topLevel: topLevel) {
     case .success(let index):
-      let name = naming.entries[index].name
-      guard accepted[index] else {
-        throw .unknownAction(name: name, feature: feature, known: actionPaths)
-      }
-      return name
+      return naming.entries[index].name
     case .failure(let notFound):
       if let reason = notFound.reason {
         throw .invalidPayload(action: notFound.name, feature: feature, reason: reason)

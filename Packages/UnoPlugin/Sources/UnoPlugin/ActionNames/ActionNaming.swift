@@ -24,7 +24,7 @@ struct ActionNaming: Sendable {
     let fields: [ActionSchema.Field]
     /// The names of the children whose ids it takes, outermost first (`todo`, `path`).
     var idOwners: [String] {
-      route.compactMap { if case .element(let name, _, _) = $0 { return name } else { return nil } }
+      route.compactMap { if case .element(let name, _, _, _) = $0 { return name } else { return nil } }
     }
     /// The entry's key: every case name on the way, `element` included.
     fileprivate let key: String
@@ -35,8 +35,9 @@ struct ActionNaming: Sendable {
     /// Into a case that carries a child's action under `label` (`_0`: written as itself).
     case child(case: String, label: String)
     /// Into a case for one of several children: `idLabel` and `actionLabel` in it. `case` is the
-    /// name of the parent case that holds it (`todo`), for what the id addresses.
-    case element(owner: String, case: String, labels: (id: String, action: String))
+    /// name of the parent case that holds it (`todo`), for what the id addresses; `id` is what
+    /// the id is (its type, a value of it).
+    case element(owner: String, case: String, labels: (id: String, action: String), id: ActionSchema.Field?)
   }
 
   /// Every action, in declaration order.
@@ -93,7 +94,9 @@ struct ActionNaming: Sendable {
         collect(
           payload.child!,
           route: route + [
-            .element(owner: owner ?? item.name, case: item.name, labels: (payload.label, payload.actionLabel))
+            .element(
+              owner: owner ?? item.name, case: item.name, labels: (payload.label, payload.actionLabel),
+              id: payload.fields.first)
           ],
           short: short, long: long + [item.name], owner: nil, into: &entries)
       }
@@ -217,11 +220,33 @@ struct ActionNaming: Sendable {
       switch step {
       case .child(let name, let label):
         value = .object([name: label == "_0" ? value : .object([label: value])])
-      case .element(_, let name, let labels):
+      case .element(_, let name, let labels, _):
         let id = remaining.popLast() ?? .null
         value = .object([name: .object([labels.id: id, labels.action: value])])
       }
     }
     return value
+  }
+
+  /// An example of `entry` in the host's JSON, for an action its feature gives no example of:
+  /// each id and value a value of its type as the schema made it (empty text, zero, the first
+  /// case), `{}` where none could be made.
+  func example(for entry: Entry) -> JSONValue {
+    let ids: [JSONValue] = entry.route.compactMap { step in
+      guard case .element(_, _, _, let id) = step else { return nil }
+      return id?.example ?? .object([:])
+    }
+    let fields = entry.fields
+    let payload: JSONValue?
+    if fields.isEmpty {
+      payload = nil
+    } else if fields.count == 1, JSONCoding.isPosition(fields[0].label) {
+      payload = fields[0].example ?? .object([:])
+    } else {
+      payload = .object(
+        Dictionary(
+          fields.map { ($0.label, $0.example ?? .object([:])) }, uniquingKeysWith: { first, _ in first }))
+    }
+    return json(for: entry, ids: ids, payload: payload)
   }
 }

@@ -14,7 +14,8 @@ import Foundation
 ///
 /// An enum is a child's action unless it is `CaseIterable` (a set of values to choose from, such
 /// as a filter) or encodes as one value (a raw-value enum); a type whose cases cannot be read
-/// (custom coding) is a value.
+/// (custom coding) is a value. A value whose possible values can be listed (a `CaseIterable` or
+/// raw-value enum) has them in its ``Field/values``.
 struct ActionSchema: Sendable, Equatable {
   /// The cases, in declaration order.
   let cases: [Case]
@@ -55,7 +56,7 @@ struct ActionSchema: Sendable, Equatable {
     let child: ActionSchema?
     /// `child`: whether it may be absent.
     let optional: Bool
-    /// `values`: the values.
+    /// `values`: the values; `element`: the id alone (what ids are, for examples).
     let fields: [Field]
 
     static let none = Payload(
@@ -65,9 +66,9 @@ struct ActionSchema: Sendable, Equatable {
       Payload(kind: .child, label: label, actionLabel: "", child: child, optional: optional, fields: [])
     }
 
-    static func element(idLabel: String, actionLabel: String, _ child: ActionSchema) -> Payload {
+    static func element(idLabel: String, actionLabel: String, _ child: ActionSchema, id: Field) -> Payload {
       Payload(
-        kind: .element, label: idLabel, actionLabel: actionLabel, child: child, optional: false, fields: [])
+        kind: .element, label: idLabel, actionLabel: actionLabel, child: child, optional: false, fields: [id])
     }
 
     static func values(_ fields: [Field]) -> Payload {
@@ -83,6 +84,13 @@ struct ActionSchema: Sendable, Equatable {
     let typeName: String
     /// Whether it may be left out.
     let optional: Bool
+    /// A value of its type as JSON, made as the reader made one (empty text, zero, the first
+    /// case), for an example of an action that its feature gives none of; `nil` when none could
+    /// be made (a type with fields of its own).
+    let example: JSONValue?
+    /// Every value it can take, as JSON, when they can be listed: the cases of a `CaseIterable`
+    /// or raw-value enum (`["all","active","completed"]`); empty otherwise.
+    let values: [JSONValue]
   }
 }
 
@@ -139,18 +147,62 @@ enum ActionSchemaReader {
         if let child { return .child(label: fields[0].label, child, optional: fields[0].optional) }
       }
       let labels = fields.map(\.label)
-      if labels.count == 2, labels.contains("id"), let actionIndex = labels.firstIndex(of: "action"),
-        !fields[actionIndex].optional
+      if labels.count == 2, let idIndex = labels.firstIndex(of: "id"),
+        let actionIndex = labels.firstIndex(of: "action"), !fields[actionIndex].optional
       {
         let child = schema(of: fields[actionIndex].type)
-        if let child { return .element(idLabel: "id", actionLabel: "action", child) }
+        if let child {
+          return .element(idLabel: "id", actionLabel: "action", child, id: field(fields[idIndex]))
+        }
       }
-      return .values(
-        fields.map {
-          ActionSchema.Field(
-            label: $0.label, typeName: String(describing: $0.type), optional: $0.optional)
-        })
+      return .values(fields.map(field))
     }
+
+    private func field(_ read: Probe.ReadField) -> ActionSchema.Field {
+      ActionSchema.Field(
+        label: read.label, typeName: String(describing: read.type), optional: read.optional,
+        example: read.example, values: PossibleValues.of(read.type))
+    }
+  }
+}
+
+/// The values a type can take, when they can be listed.
+enum PossibleValues {
+  /// Every value of `type` as JSON: the cases of a `CaseIterable` type, or of an enum that
+  /// encodes as its raw value; empty for any other type.
+  static func of(_ type: any Decodable.Type) -> [JSONValue] {
+    if let iterable = type as? any (CaseIterable & Encodable).Type { return allCases(of: iterable) }
+    if let raw = type as? any (RawRepresentable & Encodable).Type { return rawValueCases(of: raw) ?? [] }
+    return []
+  }
+
+  private static func allCases<T: CaseIterable & Encodable>(of _: T.Type) -> [JSONValue] {
+    T.allCases.map { JSONCoding.value(of: $0) }
+  }
+
+  /// The cases of a raw-value enum that is not `CaseIterable`, read as ``CodingKeyCases`` reads
+  /// a coding key enum's: a payload-less enum is its case's index in one byte, and its
+  /// `Optional`'s `nil` the first value after the last case. A type laid out otherwise gives
+  /// `nil`, and so does one whose values do not come back from their raw values, each its own.
+  private static func rawValueCases<T: RawRepresentable & Encodable>(of _: T.Type) -> [JSONValue]? {
+    let cases: [T]
+    if MemoryLayout<T>.size == 0, MemoryLayout<T?>.size == 1 {
+      cases = [unsafeBitCast((), to: T.self)]
+    } else if MemoryLayout<T>.size == 1, MemoryLayout<T?>.size == 1, MemoryLayout<T>.alignment == 1 {
+      let none: T? = nil
+      let count = Int(unsafeBitCast(none, to: UInt8.self))
+      cases = (0..<count).map { unsafeBitCast(UInt8($0), to: T.self) }
+    } else {
+      return nil
+    }
+    var raws: [JSONValue] = []
+    for value in cases {
+      guard let back = T(rawValue: value.rawValue) else { return nil }
+      let json = JSONCoding.value(of: back)
+      guard json == JSONCoding.value(of: value), !raws.contains(json) else { return nil }
+      raws.append(json)
+    }
+    return raws
   }
 }
 
@@ -197,8 +249,17 @@ private final class Probe: Decoder {
   let userInfo: [CodingUserInfoKey: Any] = [:]
   /// `discover`: the key names, once `allKeys` was asked for with enumerable keys.
   var discovered: [String]?
+  /// A value a case decoded: its label, type, whether it may be left out, and the value made
+  /// for it, as JSON (``defaultValue(_:depth:)``; `nil` when none could be made).
+  struct ReadField {
+    let label: String
+    let type: any Decodable.Type
+    let optional: Bool
+    var example: JSONValue?
+  }
+
   /// `case`: the values the case decoded, in order.
-  var fields: [(label: String, type: any Decodable.Type, optional: Bool)] = []
+  var fields: [ReadField] = []
   /// `case`: the key last asked whether it is `nil`.
   var mayBeAbsent: String?
 
@@ -285,8 +346,13 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case (.discover, _):
       throw ProbeEnded()
     case (.case, .values):
-      probe.fields.append((key.stringValue, type, probe.mayBeAbsent == key.stringValue))
-      return try Probe.defaultValue(type, depth: probe.depth)
+      probe.fields.append(
+        Probe.ReadField(label: key.stringValue, type: type, optional: probe.mayBeAbsent == key.stringValue))
+      let value = try Probe.defaultValue(type, depth: probe.depth)
+      if let encodable = value as? any Encodable {
+        probe.fields[probe.fields.count - 1].example = JSONCoding.value(of: encodable)
+      }
+      return value
     default:
       return try Probe.defaultValue(type, depth: probe.depth)
     }
@@ -297,7 +363,12 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case (.discover, _):
       throw ProbeEnded()
     case (.case, .values):
-      probe.fields.append((key.stringValue, type, true))
+      probe.fields.append(Probe.ReadField(label: key.stringValue, type: type, optional: true))
+      // Made only for the example (the case goes on without it).
+      let value = try? Probe.defaultValue(type, depth: probe.depth)
+      if let encodable = value as? any Encodable {
+        probe.fields[probe.fields.count - 1].example = JSONCoding.value(of: encodable)
+      }
       return nil
     default:
       return nil

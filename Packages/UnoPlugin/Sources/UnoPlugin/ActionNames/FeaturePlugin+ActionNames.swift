@@ -101,7 +101,9 @@ extension FeaturePlugin {
           code: "invalid_payload",
           message: "'\(name)' takes no value: type it alone\(info.ids.isEmpty ? "" : ", after its ids")."))
     } else if info.fields.count == 1, info.bindableFields.isEmpty, let (label, example) = fields.first {
-      let value = Self.typedValue(text, like: example)
+      // One of the values the usage lists, by its name; else a value like the example's.
+      let listed = info.fieldValues[0].first { ActionInfo.valueWord($0) == text }
+      let value = listed ?? Self.typedValue(text, like: example)
       if JSONCoding.isPosition(label) {
         payload = value
       } else if case .object(let object) = value, object.keys.contains(label) {
