@@ -54,6 +54,9 @@ struct HostKitTests {
 
       public enum Tone: Sendable, Equatable, Codable, CaseIterable { case warm, formal }
 
+      // Cases without payloads, neither CaseIterable nor raw-valued: every case is an action.
+      public enum Mood: Sendable, Equatable, Codable { case calm, cheerful, grumpy }
+
       public enum GuestAction: Sendable, Equatable, Codable {
         case wave
         case bow(Tone)
@@ -63,6 +66,7 @@ struct HostKitTests {
         case greet(name: String)
         case toneChosen(Tone)
         case guest(IdentifiedAction<Int, GuestAction>)
+        case moodPicked(Mood)
       }
 
       @Interactor<GreeterState, GreeterAction>
@@ -75,6 +79,7 @@ struct HostKitTests {
             case .toneChosen(let tone): state.greeting = "(\\(tone))"
             case .guest(.element(let id, .wave)): state.greeting = "Guest \\(id) waves."
             case .guest(.element(let id, .bow(let tone))): state.greeting = "Guest \\(id) bows (\\(tone))."
+            case .moodPicked(let mood): state.greeting = "Mood: \\(mood)"
             }
             return .state
           }
@@ -134,6 +139,7 @@ struct HostKitTests {
           .init(.toneChosen(.formal), summary: "Chooses a tone."),
           .init(.guest(.element(id: 1, action: .wave)), summary: "A guest waves."),
           .init(.guest(.element(id: 1, action: .bow(.warm))), summary: "A guest bows."),
+          .init(.moodPicked(.grumpy), summary: "Picks a mood."),
         ],
         makeViewModel: {
           DirectViewModel(GreeterState(), GreeterInteractor().eraseToAnyInteractor(), reportsReinitialization: false)
@@ -181,6 +187,7 @@ struct HostKitTests {
         {"op":"open","feature":"greeter"}
         {"op":"send","session":1,"action":{"greet":{"name":"Ada"}},"id":"g"}
         {"op":"open","feature":"counter","id":"nope"}
+        {"op":"send","session":1,"action":{"moodPicked":{"_0":{"calm":{}}}},"id":"m"}
 
         """,
       binary: binary)
@@ -192,6 +199,9 @@ struct HostKitTests {
         #"{"type":"state","session":1,"request":"g","state":{"greeting":"Hello, Ada!"}}"#,
         #"{"type":"finished","session":1,"request":"g","cancelled":false}"#,
         #"{"type":"error","id":"nope","code":"unknown_feature","message":"unknown feature 'counter'; features are: greeter, tally"}"#,
+        // A value no example shows is an action all the same.
+        #"{"type":"state","session":1,"request":"m","state":{"greeting":"Mood: calm"}}"#,
+        #"{"type":"finished","session":1,"request":"m","cancelled":false}"#,
       ])
     let (listed, _) = try await HostProcess.run(["features"], input: "", binary: binary)
     #expect(listed.first == "greeter: Greets whoever you name.")
@@ -200,15 +210,21 @@ struct HostKitTests {
     let usages = listed.compactMap {
       $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: "  ")[0] : nil
     }
+    // Every action of the type is listed, the examples' first; a value's possible values are
+    // listed where its type can list them (a CaseIterable enum), and each case of an enum
+    // without payloads that cannot is an action of its own.
     #expect(
-      usages.prefix(4) == [
-        "greet <name>", "toneChosen <tone>", "guest.wave <guest id>", "guest.bow <guest id> <tone>",
+      Array(usages.prefix(7)) == [
+        "greet <name>", "toneChosen <warm|formal>", "guest.wave <guest id>",
+        "guest.bow <guest id> <warm|formal>", "moodPicked.grumpy", "moodPicked.calm", "moodPicked.cheerful",
       ])
     let (typed, typedStatus) = try await HostProcess.run(
-      ["run", "greeter", "--format", "json"], input: "guest.bow 3 formal\ntoneChosen.formal\n", binary: binary
+      ["run", "greeter", "--format", "json"],
+      input: "guest.bow 3 formal\ntoneChosen.formal\nmoodPicked.cheerful\n", binary: binary
     )
     #expect(typedStatus == 0)
     #expect(typed.contains { $0.contains(#""greeting":"Guest 3 bows (formal).""#) })
+    #expect(typed.contains { $0.contains(#""greeting":"Mood: cheerful""#) })
     #expect(typed.contains { $0.contains(#""code":"unknown_action""#) && $0.contains("toneChosen.formal") })
     // A value kept with `@Shared(.fileStorage(...))` in the data directory: each run of the host
     // reads what the run before saved (the host writes pending saves before it exits).
