@@ -3,8 +3,14 @@ import CompilerPluginSupport
 import PackageDescription
 
 // The umbrella package: the products an app adds (`UnoArchitecture`, which re-exports every
-// library module, `UnoArchitectureTesting`, `UnoHostKit`), `swift run uno-host`, and one
-// `swift test` that runs every test of every package.
+// library module, `UnoArchitectureTesting`, `UnoHostKit`), `swift run --traits Host uno-host`,
+// and one `swift test --traits Host` (Tools/test.sh) that runs every test of every package.
+//
+// The host (uno-host, `UnoHostKit`) is behind the `Host` trait, off by default: every use of a
+// package that only the host needs (its web server, the MCP SDK, swift-argument-parser) is
+// conditioned on it, so that SwiftPM leaves those packages out of the resolution of an app that
+// adds only the library (docs/architecture.md, "The host behind a trait"). The host's sources
+// compile to nothing without it (`#if Host`).
 //
 // Every target is declared once, in the manifest of the package it belongs to (Packages/*,
 // Apps/uno-host), each of which builds on its own. This manifest declares only its own targets
@@ -13,11 +19,15 @@ import PackageDescription
 // than depending on the packages by path because SwiftPM refuses a package added by URL that
 // depends on local packages (docs/architecture.md, "One target graph").
 
-/// `name`: a target of this package; `Product@package`: a product of an external package.
+/// `name`: a target of this package; `Product@package`: a product of an external package, used
+/// only with the `Host` trait when only the host's targets use that package (`hostOnlyPackages`).
 func dependencies(_ names: [String]) -> [Target.Dependency] {
   names.map { name in
     let parts = name.split(separator: "@").map(String.init)
-    return parts.count == 2 ? .product(name: parts[0], package: parts[1]) : .target(name: name)
+    guard parts.count == 2 else { return .target(name: name) }
+    let condition: TargetDependencyCondition? =
+      hostOnlyPackages.contains(parts[1].lowercased()) ? .when(traits: ["Host"]) : nil
+    return .product(name: parts[0], package: parts[1], condition: condition)
   }
 }
 
@@ -49,6 +59,11 @@ let packageDependencies = externalPackages([
   ("https://github.com/swiftlang/swift-syntax", "603.0.1", nil),
   ("https://github.com/pointfreeco/xctest-dynamic-overlay", "1.13.1", nil),
 ])
+
+// Those that only the host's targets (Apps/*) use: every use is guarded by the `Host` trait.
+let hostOnlyPackages: Set<String> = [
+  "hummingbird", "hummingbird-websocket", "swift-argument-parser", "swift-log", "swift-nio", "swift-sdk",
+]
 
 // Every target of the local packages, with its path from here.
 let packageTargets: [Target] = [
@@ -267,8 +282,18 @@ let package = Package(
     // Add to test targets: the test harness, the stream recorder and the test clocks.
     .library(name: "UnoArchitectureTesting", targets: ["UnoArchitectureTesting"]),
     .executable(name: "uno-host", targets: ["uno-host"]),
-    // Build a host over your own features: `await UnoHost.main(features: [myPlugin])`.
+    // Build a host over your own features: `await UnoHost.main(features: [myPlugin])`. Needs the
+    // `Host` trait: `.package(url: …, branch: "main", traits: ["Host"])`.
     .library(name: "UnoHostKit", targets: ["UnoHostKit"]),
+  ],
+  traits: [
+    .trait(
+      name: "Host",
+      description: """
+        uno-host and UnoHostKit, with the packages only they need (Hummingbird, the MCP SDK, \
+        swift-argument-parser, swift-log, SwiftNIO). Off by default: an app that adds the library \
+        resolves none of them.
+        """)
   ],
   dependencies: packageDependencies,
   targets: [

@@ -46,8 +46,8 @@ case "$mode" in
     echo "full profile: $out"
     ;;
   host)
-    swift build -c release --product uno-host
-    binary="$(swift build -c release --show-bin-path)/uno-host"
+    swift build -c release --traits Host --product uno-host
+    binary="$(swift build -c release --traits Host --show-bin-path)/uno-host"
     input="$(mktemp /tmp/uno-host-bench.XXXXXX)"
     trap 'rm -f "$input"' EXIT
     lines=200000

@@ -7,7 +7,7 @@
 # Usage: bash Tools/leak-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-flags=(--product uno-host --scratch-path .build-address --sanitize=address)
+flags=(--product uno-host --scratch-path .build-address --sanitize=address --traits Host)
 swift build "${flags[@]}" >/dev/null
 host="$(swift build "${flags[@]}" --show-bin-path)/uno-host"
 session="$(mktemp /tmp/uno-leak-session.XXXXXX)"

@@ -7,8 +7,8 @@
 # Usage: bash Tools/pressure.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product uno-host >/dev/null
-host="$(swift build -c release --show-bin-path)/uno-host"
+swift build -c release --traits Host --product uno-host >/dev/null
+host="$(swift build -c release --traits Host --show-bin-path)/uno-host"
 work="$(mktemp -d /tmp/uno-pressure.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 

@@ -68,6 +68,9 @@ def generate():
 
     remote = {}  # identity -> (url, lower bound, traits)
     used_remote = set()
+    # The remote packages that only the host's targets (Apps/*) use: the root guards them with
+    # its `Host` trait, so that a package that adds the library resolves none of them.
+    used_by_library = set()
     targets = []
     for directory, manifest in packages:
         own = {target["name"] for target in manifest["targets"]}
@@ -103,6 +106,8 @@ def generate():
                         names += product_targets[(local[package.lower()]["name"].lower(), name)]
                     else:
                         used_remote.add(package.lower())
+                        if not directory.startswith("Apps/"):
+                            used_by_library.add(package.lower())
                         names.append(f"{name}@{package}")
             if target["settings"]:
                 sys.exit(f"error: {directory}/{target['name']}: settings are not handled")
@@ -129,6 +134,7 @@ def generate():
         traits_value = "nil" if traits == ["default"] else swift_list(swift_string(t) for t in traits)
         dependencies.append(f"  ({swift_string(url)}, {swift_string(lower)}, {traits_value}),")
 
+    host_only = sorted(used_remote - used_by_library)
     return "\n".join(
         [
             BEGIN + " from the manifests of Packages/* and Apps/*: do not edit.",
@@ -136,6 +142,9 @@ def generate():
             "let packageDependencies = externalPackages([",
             *dependencies,
             "])",
+            "",
+            "// Those that only the host's targets (Apps/*) use: every use is guarded by the `Host` trait.",
+            f"let hostOnlyPackages: Set<String> = {swift_list(swift_string(p) for p in host_only)}",
             "",
             "// Every target of the local packages, with its path from here.",
             "let packageTargets: [Target] = [",

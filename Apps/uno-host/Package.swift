@@ -10,6 +10,9 @@ let package = Package(
     .library(name: "UnoHostKit", targets: ["UnoHostKit"]),
     .library(name: "BundledFeatures", targets: ["BundledFeatures"]),
   ],
+  // The root package's `Host` trait, on by default here: the host's sources compile only with it
+  // (`#if Host`), and this package is the host.
+  traits: [.trait(name: "Host"), .default(enabledTraits: ["Host"])],
   dependencies: [
     .package(path: "../../Packages/UnoCore"),
     .package(path: "../../Packages/UnoPlugin"),

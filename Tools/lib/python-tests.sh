@@ -29,8 +29,8 @@ ensure_venv() {
 run_python_suite() {
   local venv=$1 folder=$2
   if [ -z "${UNO_HOST_BINARY:-}" ]; then
-    swift build --product uno-host
+    swift build --traits Host --product uno-host
   fi
-  local binary=${UNO_HOST_BINARY:-$(swift build --show-bin-path)/uno-host}
+  local binary=${UNO_HOST_BINARY:-$(swift build --traits Host --show-bin-path)/uno-host}
   UNO_HOST_BINARY="$binary" "$venv/bin/python" -m unittest discover -s "$folder" -v
 }

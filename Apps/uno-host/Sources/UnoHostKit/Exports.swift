@@ -1,2 +1,5 @@
-// A package that hosts its features needs the plugin contract (`FeaturePlugin`) too: one import.
-@_exported import UnoPlugin
+// Compiled with the `Host` trait only (Package.swift).
+#if Host
+  // A package that hosts its features needs the plugin contract (`FeaturePlugin`) too: one import.
+  @_exported import UnoPlugin
+#endif
