@@ -87,7 +87,11 @@ import PackageDescription
 let package = Package(
   name: "App",
   platforms: [.macOS(.v15), .iOS(.v18)],
-  dependencies: [.package(path: "$repository")],
+  dependencies: [
+    .package(path: "$repository"),
+    // Another macro package of the app's that pins an older swift-syntax: the library takes it.
+    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "600.0.1"),
+  ],
   targets: [
     .target(name: "App", dependencies: [.product(name: "UnoArchitecture", package: "$(basename "$repository")")]),
     .testTarget(
@@ -102,6 +106,8 @@ echo 'import UnoArchitecture' > "$by_path/Sources/App/App.swift"
 echo 'import UnoArchitectureTesting' > "$by_path/Tests/AppTests/AppTests.swift"
 swift package --package-path "$by_path" resolve
 check_pins "$by_path/Package.resolved"
+grep -A4 '"identity" : "swift-syntax"' "$by_path/Package.resolved" | grep -q '"version" : "600.0.1"' ||
+  { echo "error: the library did not resolve with swift-syntax 600.0.1 pinned beside it"; exit 1; }
 
 echo "==> a package that adds $repository by URL at $revision"
 output=$(swift run --package-path "$consumer" App)

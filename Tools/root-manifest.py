@@ -80,15 +80,20 @@ def generate():
             entry = dependency["sourceControl"][0]
             identity = entry["identity"]
             url = entry["location"]["remote"][0]["urlString"]
-            lower = entry["requirement"]["range"][0]["lowerBound"]
+            bounds = entry["requirement"]["range"][0]
+            lower = bounds["lowerBound"]
+            # `from:` unless the upper bound is not the next major version (a range).
+            upper = bounds["upperBound"]
+            if upper == f"{int(lower.split('.')[0]) + 1}.0.0":
+                upper = None
             traits = sorted(trait["name"] for trait in entry["traits"])
             known = remote.get(identity)
-            if known and (known[2] != traits or known[1] != lower):
+            if known and (known[3] != traits or known[1] != lower or known[2] != upper):
                 sys.exit(
-                    f"error: {directory} asks for {identity} {lower} with traits {traits}, another "
-                    f"package for {known[1]} with traits {known[2]}: make them the same"
+                    f"error: {directory} asks for {identity} {lower}..<{upper} with traits {traits}, "
+                    f"another package for {known[1]}..<{known[2]} with traits {known[3]}: make them the same"
                 )
-            remote[identity] = (url, lower, traits)
+            remote[identity] = (url, lower, upper, traits)
         for target in manifest["targets"]:
             names = []
             for dependency in target["dependencies"]:
@@ -130,9 +135,10 @@ def generate():
 
     dependencies = []
     for identity in sorted(used_remote):
-        url, lower, traits = remote[identity]
+        url, lower, upper, traits = remote[identity]
         traits_value = "nil" if traits == ["default"] else swift_list(swift_string(t) for t in traits)
-        dependencies.append(f"  ({swift_string(url)}, {swift_string(lower)}, {traits_value}),")
+        upper_value = "nil" if upper is None else swift_string(upper)
+        dependencies.append(f"  ({swift_string(url)}, {swift_string(lower)}, {upper_value}, {traits_value}),")
 
     host_only = sorted(used_remote - used_by_library)
     return "\n".join(

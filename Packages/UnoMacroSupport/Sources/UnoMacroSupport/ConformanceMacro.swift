@@ -142,8 +142,14 @@ public enum ConformanceMacro {
       clause.arguments.count == 2
     else { return nil }
     let arguments = Array(clause.arguments)
-    guard case .type(let first) = arguments[0].argument, case .type(let second) = arguments[1].argument
-    else { return nil }
+    // swift-syntax 601 made a generic argument a type or an expression (value generics); 600's
+    // is a type (Tools/syntax-check.sh builds against both).
+    #if canImport(SwiftSyntax601)
+      guard case .type(let first) = arguments[0].argument, case .type(let second) = arguments[1].argument
+      else { return nil }
+    #else
+      let (first, second) = (arguments[0].argument, arguments[1].argument)
+    #endif
     return (first.trimmed, second.trimmed)
   }
 
