@@ -38,7 +38,7 @@ out=$(realpath "$out")
 command -v gdb >/dev/null || echo "flake-check: gdb is not installed; a stall is reported without thread dumps" >&2
 source Tools/lib/watched-run.sh
 source Tools/lib/sanitized-suite.sh
-sanitizer_build=()
+sanitizer_build=(--traits Host)
 sanitizer_test=()
 [ -n "$sanitizer" ] && use_sanitizer "$sanitizer"
 swift build --build-tests "${sanitizer_build[@]}" || exit 1
