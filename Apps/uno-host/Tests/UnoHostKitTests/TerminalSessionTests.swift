@@ -47,7 +47,8 @@
       for _ in 0..<3 { terminal.handle("incrementLater") }
       #expect(terminal.linesKeptForEffects == 3)
       #expect(terminal.sessions.runningRequests == 3)
-      await clock.advance(by: .seconds(1))  // the delay; the deadlines were fixed when the actions were handled
+      // The delay; the deadlines were fixed when the actions were handled.
+      await clock.advance(by: .seconds(1))
       #expect(await terminal.sessions.drain(timeout: .seconds(60)))
       #expect(terminal.linesKeptForEffects == 0)
       #expect(lines.filter { $0.hasPrefix("effect of incrementLater:") }.count == 3)
