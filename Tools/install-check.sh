@@ -3,24 +3,29 @@
 # checked out here, so uncommitted changes are not seen) builds against `UnoArchitecture`, runs,
 # and tests with `UnoArchitectureTesting`; and it resolves only the library's packages, at most
 # 14 and none of the host's (the host is behind the `Host` trait, off by default), whether it adds
-# the repository by URL or, as a team trying a clone does, by path. SwiftPM refuses a package added by URL that depends on
-# local packages by path, which is why the root manifest lists the packages' targets
-# (docs/architecture.md, "One target graph").
+# the repository by URL or, as a team trying a clone does, by path. SwiftPM refuses a package
+# added by URL that depends on local packages by path, which is why the root manifest lists the
+# packages' targets (docs/architecture.md, "One target graph").
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$PWD
 revision=$(git rev-parse HEAD)
 consumer=$(mktemp -d)
-trap 'rm -rf "$consumer"' EXIT
-mkdir -p "$consumer/Sources/App" "$consumer/Tests/AppTests"
-cat > "$consumer/Package.swift" <<MANIFEST
+by_path=$(mktemp -d)
+trap 'rm -rf "$consumer" "$by_path"' EXIT
+
+# write_consumer DIR PACKAGES: an app package in DIR, with PACKAGES (Swift) as its dependencies,
+# whose app uses `UnoArchitecture` and whose tests use `UnoArchitectureTesting`.
+write_consumer() {
+  mkdir -p "$1/Sources/App" "$1/Tests/AppTests"
+  cat > "$1/Package.swift" <<MANIFEST
 // swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
   name: "App",
   platforms: [.macOS(.v15), .iOS(.v18)],
-  dependencies: [.package(url: "file://$repository", revision: "$revision")],
+  dependencies: [$2],
   targets: [
     .executableTarget(name: "App", dependencies: [.product(name: "UnoArchitecture", package: "$(basename "$repository")")]),
     .testTarget(
@@ -31,6 +36,9 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 MANIFEST
+}
+
+write_consumer "$consumer" ".package(url: \"file://$repository\", revision: \"$revision\")"
 cat > "$consumer/Sources/App/main.swift" <<'SOURCE'
 import UnoArchitecture
 
@@ -77,36 +85,12 @@ check_pins() {
 }
 
 echo "==> a package that adds $repository by path resolves only the library's packages"
-by_path=$(mktemp -d)
-trap 'rm -rf "$consumer" "$by_path"' EXIT
-mkdir -p "$by_path/Sources/App" "$by_path/Tests/AppTests"
-cat > "$by_path/Package.swift" <<MANIFEST
-// swift-tools-version: 6.1
-import PackageDescription
-
-let package = Package(
-  name: "App",
-  platforms: [.macOS(.v15), .iOS(.v18)],
-  dependencies: [
-    .package(path: "$repository"),
-    // Another macro package of the app's that pins an older swift-syntax: the library takes it.
-    .package(url: "https://github.com/swiftlang/swift-syntax", exact: "600.0.1"),
-  ],
-  targets: [
-    .target(name: "App", dependencies: [.product(name: "UnoArchitecture", package: "$(basename "$repository")")]),
-    .testTarget(
-      name: "AppTests",
-      dependencies: ["App", .product(name: "UnoArchitectureTesting", package: "$(basename "$repository")")]
-    ),
-  ],
-  swiftLanguageModes: [.v6]
-)
-MANIFEST
-echo 'import UnoArchitecture' > "$by_path/Sources/App/App.swift"
-echo 'import UnoArchitectureTesting' > "$by_path/Tests/AppTests/AppTests.swift"
+# Beside another macro package of the app's that pins an older swift-syntax: the library takes it.
+write_consumer "$by_path" ".package(path: \"$repository\"),
+    .package(url: \"https://github.com/swiftlang/swift-syntax\", exact: \"600.0.1\")"
 swift package --package-path "$by_path" resolve
 check_pins "$by_path/Package.resolved"
-grep -A4 '"identity" : "swift-syntax"' "$by_path/Package.resolved" | grep -q '"version" : "600.0.1"' ||
+grep -A7 '"identity" : "swift-syntax"' "$by_path/Package.resolved" | grep -q '"version" : "600.0.1"' ||
   { echo "error: the library did not resolve with swift-syntax 600.0.1 pinned beside it"; exit 1; }
 
 echo "==> a package that adds $repository by URL at $revision"
