@@ -101,7 +101,7 @@ struct ActionSchema: Sendable, Equatable {
 /// The keys of an enum with synthesized coding are themselves an enum without payloads, which
 /// Swift lays out as its case's index in declaration order, in one byte (none for a single case);
 /// `Optional`'s `nil` takes the first value after the last case. So the keys are listed by
-/// index, and their count read from `nil` (``CodingKeyCases``). A type whose keys are laid out
+/// index, and their count read from `nil` (``PayloadlessEnumCases``). A type whose keys are laid out
 /// otherwise (a custom `CodingKey` struct) is read as a value.
 enum ActionSchemaReader {
   /// The schema of `type`, or `nil` when it is not an enum whose cases can be read.
@@ -180,21 +180,11 @@ enum PossibleValues {
     T.allCases.map { JSONCoding.value(of: $0) }
   }
 
-  /// The cases of a raw-value enum that is not `CaseIterable`, read as ``CodingKeyCases`` reads
-  /// a coding key enum's: a payload-less enum is its case's index in one byte, and its
-  /// `Optional`'s `nil` the first value after the last case. A type laid out otherwise gives
-  /// `nil`, and so does one whose values do not come back from their raw values, each its own.
+  /// The cases of a raw-value enum that is not `CaseIterable`, read from its layout as a coding
+  /// key enum's are (``PayloadlessEnumCases``). A type laid out otherwise gives `nil`, and so does
+  /// one whose values do not come back from their raw values, each its own.
   private static func rawValueCases<T: RawRepresentable & Encodable>(of _: T.Type) -> [JSONValue]? {
-    let cases: [T]
-    if MemoryLayout<T>.size == 0, MemoryLayout<T?>.size == 1 {
-      cases = [unsafeBitCast((), to: T.self)]
-    } else if MemoryLayout<T>.size == 1, MemoryLayout<T?>.size == 1, MemoryLayout<T>.alignment == 1 {
-      let none: T? = nil
-      let count = Int(unsafeBitCast(none, to: UInt8.self))
-      cases = (0..<count).map { unsafeBitCast(UInt8($0), to: T.self) }
-    } else {
-      return nil
-    }
+    guard let cases = PayloadlessEnumCases.all(T.self) else { return nil }
     var raws: [JSONValue] = []
     for value in cases {
       guard let back = T(rawValue: value.rawValue) else { return nil }
@@ -206,10 +196,11 @@ enum PossibleValues {
   }
 }
 
-/// The cases of a coding key type that is an enum without payloads (see ``ActionSchemaReader``).
-enum CodingKeyCases {
+/// The cases of an enum without payloads, read from its layout: a coding key type (see
+/// ``ActionSchemaReader``), or a raw-value enum that is not `CaseIterable` (``PossibleValues``).
+enum PayloadlessEnumCases {
   /// How many cases `Key` has, or `nil` when it is not laid out as such an enum.
-  static func count<Key: CodingKey>(_: Key.Type) -> Int? {
+  static func count<Key>(_: Key.Type) -> Int? {
     // One case takes no bytes; neither does an enum without cases, whose `Optional` has one
     // value only.
     if MemoryLayout<Key>.size == 0 { return MemoryLayout<Key?>.size == 0 ? 0 : 1 }
@@ -219,13 +210,13 @@ enum CodingKeyCases {
   }
 
   /// The case of `Key` at `index` (below ``count(_:)``).
-  static func key<Key: CodingKey>(_: Key.Type, at index: Int) -> Key {
+  static func key<Key>(_: Key.Type, at index: Int) -> Key {
     if MemoryLayout<Key>.size == 0 { return unsafeBitCast((), to: Key.self) }
     return unsafeBitCast(UInt8(index), to: Key.self)
   }
 
   /// Every case of `Key`, in declaration order, or `nil`.
-  static func all<Key: CodingKey>(_ type: Key.Type) -> [Key]? {
+  static func all<Key>(_ type: Key.Type) -> [Key]? {
     count(type).map { count in (0..<count).map { key(type, at: $0) } }
   }
 }
@@ -267,6 +258,12 @@ private final class Probe: Decoder {
   /// (an indirect case first) ends at ``maximumDepth``.
   let depth: Int
   static let maximumDepth = 16
+
+  /// Keeps `value`, made for the field read last, as that field's example, when it encodes.
+  func recordExample(_ value: Any) {
+    guard let encodable = value as? any Encodable else { return }
+    fields[fields.count - 1].example = JSONCoding.value(of: encodable)
+  }
 
   init(mode: Mode, depth: Int = 0) {
     self.mode = mode
@@ -320,7 +317,7 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   var allKeys: [Key] {
-    guard let keys = CodingKeyCases.all(Key.self), !keys.isEmpty else { return [] }
+    guard let keys = PayloadlessEnumCases.all(Key.self), !keys.isEmpty else { return [] }
     switch (probe.mode, level) {
     case (.discover, .top):
       probe.discovered = keys.map(\.stringValue)
@@ -349,9 +346,7 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
       probe.fields.append(
         Probe.ReadField(label: key.stringValue, type: type, optional: probe.mayBeAbsent == key.stringValue))
       let value = try Probe.defaultValue(type, depth: probe.depth)
-      if let encodable = value as? any Encodable {
-        probe.fields[probe.fields.count - 1].example = JSONCoding.value(of: encodable)
-      }
+      probe.recordExample(value)
       return value
     default:
       return try Probe.defaultValue(type, depth: probe.depth)
@@ -365,10 +360,7 @@ private struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
     case (.case, .values):
       probe.fields.append(Probe.ReadField(label: key.stringValue, type: type, optional: true))
       // Made only for the example (the case goes on without it).
-      let value = try? Probe.defaultValue(type, depth: probe.depth)
-      if let encodable = value as? any Encodable {
-        probe.fields[probe.fields.count - 1].example = JSONCoding.value(of: encodable)
-      }
+      if let value = try? Probe.defaultValue(type, depth: probe.depth) { probe.recordExample(value) }
       return nil
     default:
       return nil
