@@ -334,7 +334,9 @@ class InspectorTests(unittest.TestCase):
         self.host.wait_for(lambda l: l.get("id") == "open-search")
         query = "a very long query " * 20
         self.host.send({"op": "send", "session": 2, "action": {"queryChanged": {"query": query}}, "id": "long-one"})
-        self.host.wait_for(lambda l: l.get("request") == "long-one")
+        # Wait for the search the query starts (debounced) to finish: an entry arriving while the
+        # row is measured draws the rows again, and a row measured as it is replaced measures 0.
+        self.host.wait_for(lambda l: l.get("type") == "finished" and l.get("request") == "long-one")
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
             try:
