@@ -196,7 +196,8 @@ let packageTargets: [Target] = [
   .target(
     name: "UnoPresentation",
     dependencies: dependencies([
-      "UnoPresentationMacros", "UnoCore", "Dependencies@swift-dependencies",
+      "UnoPresentationMacros", "UnoCore", "UnoComposition",
+      "IdentifiedCollections@swift-identified-collections", "Dependencies@swift-dependencies",
       "IssueReporting@xctest-dynamic-overlay",
     ]), path: "Packages/UnoPresentation/Sources/UnoPresentation"),
   .macro(
@@ -208,7 +209,7 @@ let packageTargets: [Target] = [
   .testTarget(
     name: "UnoPresentationTests",
     dependencies: dependencies([
-      "UnoPresentation", "IssueReporting@xctest-dynamic-overlay",
+      "UnoPresentation", "UnoComposition", "IssueReporting@xctest-dynamic-overlay",
       "IssueReportingTestSupport@xctest-dynamic-overlay",
     ]), path: "Packages/UnoPresentation/Tests/UnoPresentationTests"),
   .testTarget(

@@ -12,6 +12,9 @@ let package = Package(
     // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
+    // Child view models address rows and screens with its `IdentifiedAction` and `StackAction`.
+    .package(path: "../UnoComposition"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
@@ -30,6 +33,8 @@ let package = Package(
       dependencies: [
         "UnoPresentationMacros",
         .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoComposition", package: "UnoComposition"),
+        .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
         .product(name: "Dependencies", package: "swift-dependencies"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
       ]
@@ -48,6 +53,7 @@ let package = Package(
       name: "UnoPresentationTests",
       dependencies: [
         "UnoPresentation",
+        .product(name: "UnoComposition", package: "UnoComposition"),
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]

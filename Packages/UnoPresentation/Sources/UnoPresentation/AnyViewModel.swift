@@ -1,0 +1,216 @@
+import Observation
+import Synchronization
+@_spi(Internals) import UnoCore
+
+/// What every view model has, whichever feature runs it: a view state that views read field by
+/// field, and actions that views send.
+///
+/// A ``ViewModel`` runs a feature; a ``ChildViewModel`` is a part of one (a row, a presented
+/// child, a screen of a stack) made with ``scope(rows:action:fileID:filePath:line:column:)`` or
+/// ``scope(state:action:fileID:filePath:line:column:)``. A view that only reads and sends can take
+/// either as an `AnyViewModel`:
+///
+/// ```swift
+/// struct TodoRowView: View {
+///   let viewModel: AnyViewModel<TodoAction, TodosViewState.Row>
+///   var body: some View {
+///     Toggle(viewModel.title, isOn: Binding(viewModel.binding(\.isComplete) { _ in .toggle }))
+///   }
+/// }
+/// ```
+///
+/// ## Observation
+///
+/// It is `Observable`, field by field:
+///
+/// - Reading a field through dynamic member lookup (`viewModel.title`) tracks that field only. A
+///   change tells its observers only when the field's new value differs from its old one (`==`);
+///   a field whose type is not `Equatable` tells them of every view-state change.
+/// - Reading ``viewState`` whole tracks all of it: its observers are told of every change.
+/// - A nested value or a collection is one field: `viewModel.editor` is told when the editor
+///   changes, not when the rows do. A row's own observers are its ``ChildViewModel``'s.
+@dynamicMemberLookup
+@MainActor
+public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
+  final var _viewState: ViewState
+  final let registrar = ObservationRegistrar()
+  /// `\.viewState`, made once: a key path literal in a generic class is instantiated at run time
+  /// each time it is evaluated, which cost more than the rest of a send together.
+  private let viewStateKeyPath: KeyPath<AnyViewModel, ViewState>
+  /// `==` on view states when they are `Equatable`, found once.
+  private let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
+  /// Whether the view state is compared with the values of the shared values (``Shared``) it
+  /// holds as they were when it was computed: a root view model's is, as it may hold one that is
+  /// read live. A child's is compared with `==`: its parent tells it when to look.
+  private let comparesSharedValues: Bool
+  /// The shared values `_viewState` held when it was computed.
+  private var viewStateShared = SharedSnapshot.empty
+  /// Made by the first ``viewStates``: most view models (those of views) never have a stream, and
+  /// then cost neither its memory nor a lock on every change.
+  private var streams: StreamContinuations<ViewState>?
+  private var viewStateObservers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
+  /// Made by the first field read.
+  private var fieldObservation: FieldObservation<Action, ViewState>?
+  /// Made by the first scope.
+  final var scopes: ChildScopes<ViewState>?
+
+  init(viewState: ViewState, comparesSharedValues: Bool) {
+    self._viewState = viewState
+    self.comparesSharedValues = comparesSharedValues
+    if comparesSharedValues { self.viewStateShared = .capture(viewState) }
+    self.viewStateKeyPath = \.viewState
+    self.viewStatesAreEqual = equality(for: ViewState.self)
+  }
+
+  deinit {
+    streams?.finishAll()
+  }
+
+  /// The current view state. Reading it inside `withObservationTracking` (or a SwiftUI body)
+  /// tracks all of it; read a field (`viewModel.title`) to track that field only.
+  public final var viewState: ViewState {
+    registrar.access(self, keyPath: viewStateKeyPath)
+    return _viewState
+  }
+
+  /// Reads a field of ``viewState`` (`viewModel.displayText`) and tracks that field only: its
+  /// observers are told when a change leaves it different.
+  public final subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<ViewState, Value>) -> Value {
+    let field = fields.read(ObservedField(kind: .value, keyPath: keyPath)) {
+      { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
+    }
+    registrar.access(self, keyPath: field)
+    return _viewState[keyPath: keyPath]
+  }
+
+  /// Reads a field of ``viewState`` whose type is not `Equatable`, and tracks that field: as it
+  /// cannot be compared, its observers are told of every view-state change.
+  public final subscript<Value>(dynamicMember keyPath: KeyPath<ViewState, Value>) -> Value {
+    let field = fields.read(ObservedField(kind: .value, keyPath: keyPath)) { nil }
+    registrar.access(self, keyPath: field)
+    return _viewState[keyPath: keyPath]
+  }
+
+  /// One key path per field read, for the registrar (see `ObservedField`).
+  nonisolated final subscript(observedField field: ObservedField) -> Int { 0 }
+
+  final var fields: FieldObservation<Action, ViewState> {
+    if let fieldObservation { return fieldObservation }
+    let made = FieldObservation<Action, ViewState>()
+    fieldObservation = made
+    return made
+  }
+
+  /// Sends an action; ``viewState`` is up to date when this returns, and the returned
+  /// `EventTask` tracks the effects the action started.
+  ///
+  /// ```swift
+  /// viewModel.sendViewEvent(.increment)                  // fire and forget
+  /// await viewModel.sendViewEvent(.refresh).finish()     // e.g. in .refreshable
+  /// ```
+  ///
+  /// A ``ChildViewModel`` whose row, child or screen has gone sends nothing: it reports the
+  /// action, at this call, and returns `EventTask.none`.
+  @discardableResult
+  public func sendViewEvent(
+    _ event: Action, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    line: UInt = #line, column: UInt = #column
+  ) -> EventTask {
+    preconditionFailure("\(Self.self) is made only as a ViewModel or a ChildViewModel, which send")
+  }
+
+  /// View states for consumers that are not views: the current view state first, then every
+  /// change, until the view model is released or the consumer stops.
+  ///
+  /// ```swift
+  /// for await state in viewModel.viewStates {
+  ///   print(state.displayText)
+  /// }
+  /// ```
+  public final var viewStates: AsyncStream<ViewState> {
+    let (stream, continuation) = AsyncStream<ViewState>.makeStream()
+    continuation.yield(_viewState)
+    let streams = self.streams ?? StreamContinuations()
+    self.streams = streams
+    streams.add(continuation)
+    return stream
+  }
+
+  /// Calls `onChange` after every view-state change, with the new view state and where the change
+  /// came from (the action being sent, or an effect of an earlier action's `EventTask`).
+  ///
+  /// For consumers that must attribute changes, such as `uno-host`; views use observation.
+  public final func observeViewState(_ onChange: @escaping @MainActor (ViewState, StateChangeSource) -> Void)
+  {
+    viewStateObservers.append(onChange)
+  }
+
+  /// Takes `newViewState` unless it is equal to the current one, and tells whoever observes what
+  /// changed: the fields read that differ, the whole-state readers, the child view models, the
+  /// streams and the observers of ``observeViewState(_:)``.
+  final func receive(_ newViewState: ViewState, source: StateChangeSource) {
+    if let viewStatesAreEqual {
+      if comparesSharedValues {
+        let newShared = SharedSnapshot.capture(newViewState)
+        let unchanged =
+          newShared.isEmpty && viewStateShared.isEmpty
+          ? viewStatesAreEqual(newViewState, _viewState)
+          : SharedSnapshot.isEqual(_viewState, viewStateShared, newViewState, newShared)
+        if unchanged { return }
+        viewStateShared = newShared
+      } else if viewStatesAreEqual(newViewState, _viewState) {
+        return
+      }
+    } else if comparesSharedValues {
+      viewStateShared = SharedSnapshot.capture(newViewState)
+    }
+    let changedFields = fieldObservation?.takeChanged(from: _viewState, to: newViewState) ?? []
+    for field in changedFields { registrar.willSet(self, keyPath: field) }
+    registrar.withMutation(of: self, keyPath: viewStateKeyPath) {
+      _viewState = newViewState
+    }
+    for field in changedFields { registrar.didSet(self, keyPath: field) }
+    scopes?.update(from: newViewState, source: source)
+    streams?.yield(newViewState)
+    for observer in viewStateObservers { observer(newViewState, source) }
+  }
+}
+
+/// `==` for `T` if `T` is `Equatable`, `nil` otherwise.
+func equality<T>(for type: T.Type) -> ((T, T) -> Bool)? {
+  func open<E: Equatable>(_: E.Type) -> (T, T) -> Bool {
+    // `E` is `T`: it is the type `T.self` was found to be, only named differently, so
+    // reinterpreting a `T` as an `E` is the identity and no value is copied into a wrong layout.
+    { lhs, rhs in unsafeBitCast(lhs, to: E.self) == unsafeBitCast(rhs, to: E.self) }
+  }
+  guard let equatable = type as? any Equatable.Type else { return nil }
+  return open(equatable)
+}
+
+/// The continuations of a view model's ``AnyViewModel/viewStates`` streams, behind a lock so
+/// that the (nonisolated) deinit can finish them.
+final class StreamContinuations<Element: Sendable>: Sendable {
+  private let continuations = Locked<[Int: AsyncStream<Element>.Continuation]>([:])
+  private let nextID = Atomic(0)
+
+  func add(_ continuation: AsyncStream<Element>.Continuation) {
+    let id = nextID.add(1, ordering: .relaxed).newValue
+    continuations.withLock { $0[id] = continuation }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.continuations.withLock { $0.removeValue(forKey: id) }
+    }
+  }
+
+  func yield(_ element: Element) {
+    let all = continuations.withLock { $0.isEmpty ? [] : Array($0.values) }
+    for continuation in all { continuation.yield(element) }
+  }
+
+  func finishAll() {
+    let all = continuations.withLock { continuations in
+      defer { continuations = [:] }
+      return Array(continuations.values)
+    }
+    for continuation in all { continuation.finish() }
+  }
+}
