@@ -5,8 +5,8 @@ import UnoPresentation
 
 /// What a Todos screen shows.
 public struct TodosViewState: Sendable, Equatable, Codable {
-  /// One row of the list.
-  public struct Row: Sendable, Equatable, Codable {
+  /// One row of the list: a row view model's view state (`rowViewModels`).
+  public struct Row: Sendable, Equatable, Codable, Identifiable {
     /// The todo's id, to address its actions.
     public var id: UUID
     /// Its title.
@@ -17,8 +17,9 @@ public struct TodosViewState: Sendable, Equatable, Codable {
     public var isComplete: Bool
   }
 
-  /// The editor's fields, while it is open.
-  public struct Editor: Sendable, Equatable, Codable {
+  /// The editor's fields, while it is open: the editor view model's view state
+  /// (`editorViewModel`).
+  public struct Editor: Sendable, Equatable, Codable, Identifiable {
     /// The todo being edited.
     public var todoID: UUID
     /// The title as typed.
@@ -27,6 +28,8 @@ public struct TodosViewState: Sendable, Equatable, Codable {
     public var warning: String
     /// Why saving was refused, or "".
     public var error: String
+    /// The todo being edited: an editor opened on another todo is another editor.
+    public var id: UUID { todoID }
   }
 
   /// The rows the filter shows.
