@@ -126,43 +126,64 @@ public struct StandupsViewStateReducer: Sendable {
         guard let screen = state.path[id: id] else { continue }
         view.screens.append(.init(id: id.rawValue, title: screen.title))
       }
-      guard let top = state.path.ids.last.flatMap({ state.path[id: $0] }) else {
+      guard let topID = state.path.ids.last, let top = state.path[id: topID] else {
         view.top = "list"
-        view.list = state.list.standups.enumerated().map { offset, standup in
-          .init(number: offset + 1, id: standup.id, summary: standup.summary)
-        }
+        view.list = StandupsViewState.Row.rows(of: state.list)
         view.form = state.list.addForm.map { .init($0, purpose: "New standup") }
         return view
       }
-      switch top {
-      case .detail(let detail):
-        view.top = "detail"
-        view.detail = .init(detail.standup)
-        switch detail.destination {
-        case .edit(let form)?: view.form = .init(form, purpose: "Edit standup")
-        case .alert(let alert)?: view.alert = .init(kind: "alert", alert.title, alert.message, alert.buttons)
-        case nil: break
-        }
-      case .record(let record):
-        view.top = "record"
-        view.recording = .init(record)
-        if let dialog = record.endMeeting {
-          view.alert = .init(kind: "dialog", dialog.title, dialog.message, dialog.buttons)
-        }
-      case .meeting(let meeting):
-        view.top = "meeting"
-        view.meeting = .init(
-          title: "\(meeting.standup.title), \(meeting.meeting.date.formattedForPeople)",
-          attendees: meeting.standup.attendees.map(\.name),
-          transcript: meeting.meeting.transcript.isEmpty ? "(no transcript)" : meeting.meeting.transcript)
-      }
+      let screen = StandupsStackViewState.Screen(id: topID, top)
+      view.top = screen.kind
+      view.detail = screen.detail
+      view.recording = screen.recording
+      view.meeting = screen.meeting
+      view.form = screen.form
+      view.alert = screen.alert
       return view
     }
   }
 }
 
+extension StandupsViewState.Row {
+  /// The list's rows, numbered from 1.
+  static func rows(of list: StandupsListState) -> [Self] {
+    list.standups.enumerated().map { offset, standup in
+      .init(number: offset + 1, id: standup.id, summary: standup.summary)
+    }
+  }
+}
+
+extension StandupsStackViewState.Screen {
+  /// What the pushed screen `state`, with stack id `id`, shows and presents.
+  init(id: StackElementID, _ state: Path.State) {
+    self.init(id: id, title: state.title, kind: "")
+    switch state {
+    case .detail(let detail):
+      kind = "detail"
+      self.detail = .init(detail.standup)
+      switch detail.destination {
+      case .edit(let form)?: self.form = .init(form, purpose: "Edit standup")
+      case .alert(let alert)?: self.alert = .init(kind: "alert", alert.title, alert.message, alert.buttons)
+      case nil: break
+      }
+    case .record(let record):
+      kind = "record"
+      recording = .init(record)
+      if let dialog = record.endMeeting {
+        alert = .init(kind: "dialog", dialog.title, dialog.message, dialog.buttons)
+      }
+    case .meeting(let meeting):
+      kind = "meeting"
+      self.meeting = .init(
+        title: "\(meeting.standup.title), \(meeting.meeting.date.formattedForPeople)",
+        attendees: meeting.standup.attendees.map(\.name),
+        transcript: meeting.meeting.transcript.isEmpty ? "(no transcript)" : meeting.meeting.transcript)
+    }
+  }
+}
+
 extension Path.State {
-  fileprivate var title: String {
+  var title: String {
     switch self {
     case .detail(let detail): "Standup: \(detail.standup.title)"
     case .record(let record): "Recording: \(record.standup.title)"
@@ -180,7 +201,7 @@ extension Standup {
 }
 
 extension StandupsViewState.Detail {
-  fileprivate init(_ standup: Standup) {
+  init(_ standup: Standup) {
     self.init(
       title: standup.title,
       length: "\(lengthText(standup.duration)), \(standup.durationPerAttendee.components.seconds) s each",
@@ -194,7 +215,7 @@ extension StandupsViewState.Detail {
 }
 
 extension StandupsViewState.Recording {
-  fileprivate init(_ record: RecordMeetingState) {
+  init(_ record: RecordMeetingState) {
     let attendees = record.standup.attendees
     let name = attendees.indices.contains(record.speakerIndex) ? attendees[record.speakerIndex].name : ""
     let left = max(0, record.durationSeconds - record.secondsElapsed)
@@ -207,7 +228,7 @@ extension StandupsViewState.Recording {
 }
 
 extension StandupsViewState.Alert {
-  fileprivate init<Action>(
+  init<Action>(
     kind: String, _ title: String, _ message: String?, _ buttons: [ButtonState<Action>]
   ) {
     self.init(
@@ -219,7 +240,7 @@ extension StandupsViewState.Alert {
 }
 
 extension StandupsViewState.Form {
-  fileprivate init(_ form: StandupFormState, purpose: String) {
+  init(_ form: StandupFormState, purpose: String) {
     self.init(
       purpose: purpose,
       title: form.standup.title,
@@ -241,7 +262,7 @@ private func clockText(_ seconds: Int) -> String {
 
 extension Date {
   /// "2026-11-24 09:30" in UTC: the same in every time zone, so that tests and transcripts agree.
-  fileprivate var formattedForPeople: String {
+  var formattedForPeople: String {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: self)

@@ -34,7 +34,7 @@ extension ViewModel where Action == TodosAction, ViewState == TodosViewState {
 
   /// The editor, for a sheet: setting it to `nil` (a swipe down) closes the editor.
   public var editorPresentation: ViewBinding<TodoEditorViewModel?> {
-    presentation(state: \.editor, action: \.editor, dismiss: .closeEditor)
+    presentationBinding(state: \.editor, action: \.editor, dismiss: .closeEditor)
   }
 }
 

@@ -24,11 +24,11 @@ extension AnyViewModel {
   /// and when the view sets it to `nil` (the user swiped the sheet away) it sends `dismiss`.
   ///
   /// ```swift
-  /// .sheet(item: Binding(viewModel.presentation(state: \.editor, action: \.editor, dismiss: .closeEditor))) {
+  /// .sheet(item: Binding(viewModel.presentationBinding(state: \.editor, action: \.editor, dismiss: .closeEditor))) {
   ///   EditorView(viewModel: $0)
   /// }
   /// ```
-  public func presentation<ChildState: Sendable, ChildAction: Sendable>(
+  public func presentationBinding<ChildState: Sendable, ChildAction: Sendable>(
     state: KeyPath<ViewState, ChildState?>, action: CaseKeyPath<Action, ChildAction>, dismiss: Action
   ) -> ViewBinding<ChildViewModel<ChildAction, ChildState>?> where Action: CasePathable {
     ViewBinding(
@@ -47,7 +47,7 @@ extension AnyViewModel {
   /// `.popFrom(id:)` for the first screen gone.
   ///
   /// ```swift
-  /// NavigationStack(path: Binding(viewModel.path(rows: \.path, action: \.path))) {
+  /// NavigationStack(path: Binding(viewModel.navigationPath(rows: \.path, action: \.path))) {
   ///   ListView(viewModel: viewModel)
   ///     .navigationDestination(for: ChildViewModel<Path.Action, Screen>.self) { ScreenView(viewModel: $0) }
   /// }
@@ -55,7 +55,7 @@ extension AnyViewModel {
   ///
   /// Screens are pushed by the feature's actions, not by the view: a path that the view makes
   /// longer or different is reported, and nothing is sent.
-  public func path<Rows: Collection, ScreenState: Sendable, ChildAction: Sendable>(
+  public func navigationPath<Rows: Collection, ScreenState: Sendable, ChildAction: Sendable>(
     rows: KeyPath<ViewState, Rows>, action: CaseKeyPath<Action, StackAction<ScreenState, ChildAction>>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column

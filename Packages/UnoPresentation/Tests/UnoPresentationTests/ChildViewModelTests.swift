@@ -184,7 +184,7 @@ import UnoPresentation
       }.eraseToAnyViewStateReducer()
     )
     for name in ["a", "b", "c"] { viewModel.sendViewEvent(.push(name)) }
-    let path = viewModel.path(rows: \.screens, action: \.path)
+    let path = viewModel.navigationPath(rows: \.screens, action: \.path)
     #expect(path.wrappedValue.map(\.name) == ["a", "b", "c"])
     let screens = path.wrappedValue
     screens[2].sendViewEvent(.rename("c!"))
@@ -202,7 +202,7 @@ import UnoPresentation
 
   @Test func theDismissBindingSendsOnlyWhenAChildIsShown() {
     let viewModel = makeListViewModel()
-    let sheet = viewModel.presentation(state: \.editor, action: \.editor, dismiss: .close)
+    let sheet = viewModel.presentationBinding(state: \.editor, action: \.editor, dismiss: .close)
     #expect(sheet.wrappedValue == nil)
     viewModel.sendViewEvent(.open(id: 0))
     let shown = sheet.wrappedValue
