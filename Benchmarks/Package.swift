@@ -10,6 +10,7 @@ let package = Package(
     .package(path: "../Packages/UnoCore"),
     .package(path: "../Packages/UnoComposition"),
     .package(path: "../Packages/UnoPresentation"),
+    .package(path: "../Packages/UnoTesting"),
     .package(path: "../Packages/Search"),
     .package(path: "../Apps/uno-host"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
@@ -33,6 +34,8 @@ let package = Package(
         "BenchmarkWorkloads",
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
+        // ObservationCounter: a view's redraws, counted.
+        .product(name: "UnoTesting", package: "UnoTesting"),
         .product(name: "UnoHostCore", package: "uno-host"),
         .product(name: "BundledFeatures", package: "uno-host"),
         .product(name: "SearchClientLive", package: "Search"),

@@ -6,6 +6,7 @@ import SearchClientLive
 @_spi(Internals) import UnoCore
 import UnoHostCore
 import UnoPresentation
+import UnoTesting
 
 // Quick mode: each workload against its baselines, in this one process, on this machine.
 // Prints plain lines such as "ratio uno/raw send: 2.1". Build in release:
@@ -143,6 +144,44 @@ func main() async {
   let viewModel = makeCountViewModel()
   report(
     "viewmodel send with reducer", nanoseconds(iterations: n) { viewModel.sendViewEvent(.increment) }, " ns")
+  // 2b. The same send while a view observes, and draws again after each change: one that reads a
+  // field (`viewModel.text`) against one that reads the whole view state.
+  let fieldObserved = makeCountViewModel()
+  let fieldView = ObservationCounter { _ = fieldObserved.text }
+  let fieldSend = nanoseconds(iterations: n / 10) { fieldObserved.sendViewEvent(.increment) }
+  let wholeObserved = makeCountViewModel()
+  let wholeView = ObservationCounter { _ = wholeObserved.viewState }
+  let wholeSend = nanoseconds(iterations: n / 10) { wholeObserved.sendViewEvent(.increment) }
+  precondition(
+    fieldView.count > 0 && fieldView.count == wholeView.count, "the views were not told of every change")
+  report("viewmodel send, a view reading one field", fieldSend, " ns")
+  report("viewmodel send, a view reading the whole view state", wholeSend, " ns")
+  report("ratio viewmodel send field-observed/whole-observed", fieldSend / wholeSend)
+
+  // 2c. One row of a 1,000-row list changed. With a view model per row, each row's view observing
+  // its field, one observer is told; with every row view reading the list's view state, as before
+  // child view models, all 1,000 are. The time of that send against the same send with one view
+  // observing the whole list.
+  let rowsList = makeListViewModel(count: 1_000)
+  let rowViews = rowsList.scope(rows: \.rows, action: \.row).map { row in ObservationCounter { _ = row.count }
+  }
+  let wholeList = makeListViewModel(count: 1_000)
+  let readingTheList = (0..<1_000).map { index in ObservationCounter { _ = wholeList.viewState.rows[index] } }
+  let rowChange = BenchListAction.row(.element(id: 500, action: .increment))
+  rowsList.sendViewEvent(rowChange)
+  wholeList.sendViewEvent(rowChange)
+  report("observers told of a row change, view model per row", Double(rowViews.map(\.count).reduce(0, +)))
+  report(
+    "observers told of a row change, rows read from the list",
+    Double(readingTheList.map(\.count).reduce(0, +)))
+  let rowObservedSend = nanoseconds(iterations: n / 100) { rowsList.sendViewEvent(rowChange) }
+  let oneObserverList = makeListViewModel(count: 1_000)
+  let oneObserver = ObservationCounter { _ = oneObserverList.viewState }
+  let oneObserverSend = nanoseconds(iterations: n / 100) { oneObserverList.sendViewEvent(rowChange) }
+  precondition(oneObserver.count > 0 && rowViews[500].count > 1, "the row change was not observed")
+  report("1k-row list send, every row observed", rowObservedSend, " ns")
+  report("1k-row list send, one observer", oneObserverSend, " ns")
+  report("ratio 1k-row send every row observed/one observer", rowObservedSend / oneObserverSend)
 
   // 3. Merge of 10, and When 10 deep.
   let merged = InteractorRuntime(MergeTen())
@@ -520,6 +559,12 @@ func profile(_ name: String, iterations: Int) async {
   case "viewmodel":
     let viewModel = makeCountViewModel()
     for _ in 0..<iterations { viewModel.sendViewEvent(.increment) }
+  case "viewmodel-rows":
+    let list = makeListViewModel(count: 1_000)
+    let rowViews = list.scope(rows: \.rows, action: \.row).map { row in ObservationCounter { _ = row.count } }
+    let rowChange = BenchListAction.row(.element(id: 500, action: .increment))
+    for _ in 0..<iterations { list.sendViewEvent(rowChange) }
+    sink &+= rowViews[500].count
   case "merge10":
     let merged = InteractorRuntime(MergeTen())
     merged.addObserver { sink &+= $0.value }
@@ -614,6 +659,14 @@ func measureMemory() {
   report("10k idle viewmodels", Double(idleBytes) / 1e6, " MB")
   report("bytes per idle viewmodel", Double(idleBytes) / 10_000)
   idle = []
+  // The view models of 10,000 rows of one list (the list's own state measured apart).
+  let list = makeListViewModel(count: 10_000)
+  let beforeRows = residentBytes()
+  let rowViewModels = list.scope(rows: \.rows, action: \.row)
+  let rowBytes = residentBytes() - beforeRows
+  precondition(rowViewModels.count == 10_000)
+  report("10k child viewmodels of one list", Double(rowBytes) / 1e6, " MB")
+  report("bytes per child viewmodel", Double(rowBytes) / 10_000)
   let growthRuntime = InteractorRuntime(CountInteractor())
   for _ in 0..<100_000 { growthRuntime.send(.increment) }
   let settled = residentBytes()

@@ -22,6 +22,18 @@ import UnoTesting
     })
   }
 
+  @Test func aViewIsToldOfTheFieldsItReadsOnly() {
+    let viewModel = makeViewModel([])
+    let counts = ObservationCounter { _ = viewModel.counts }
+    let filter = ObservationCounter { _ = viewModel.filter }
+    viewModel.sendViewEvent(.add(title: "Milk"))
+    #expect(counts.count == 1)
+    #expect(filter.count == 0)
+    viewModel.sendViewEvent(.filterPicked(.active))
+    #expect(counts.count == 1)
+    #expect(filter.count == 1)
+  }
+
   @Test func aToggleRedrawsItsRowAndTheCountsNotTheOtherRowsOrTheList() async {
     // No waiting: the sort a second after the toggle, and the saves, run as soon as they can.
     let viewModel = makeViewModel(["Milk", "Eggs", "Bread"], clock: ImmediateClock())

@@ -20,7 +20,7 @@ extension AnyViewModel {
   }
 
   /// A two-way value for presenting a child (a sheet, a popover, a full-screen cover): it reads
-  /// the child's view model (``scope(state:action:fileID:filePath:line:column:)-(_,CaseKeyPath<Action,ChildAction>,_,_,_,_)``),
+  /// the child's view model (`scope(state:action:)`),
   /// and when the view sets it to `nil` (the user swiped the sheet away) it sends `dismiss`.
   ///
   /// ```swift
@@ -42,7 +42,7 @@ extension AnyViewModel {
   }
 
   /// A two-way value for a navigation stack's path: the screens' view models
-  /// (``scope(rows:action:fileID:filePath:line:column:)-(_,CaseKeyPath<Action,StackAction<ScreenState,ChildAction>>,_,_,_,_)``),
+  /// (`scope(rows:action:)`),
   /// bottom first; when the view shortens it (the back button, a swipe), it sends
   /// `.popFrom(id:)` for the first screen gone.
   ///
@@ -60,7 +60,9 @@ extension AnyViewModel {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> ViewBinding<[ChildViewModel<ChildAction, Rows.Element>]>
-  where Action: CasePathable, Rows.Element: Identifiable & Sendable, Rows.Element.ID == StackElementID {
+  where
+    Action: CasePathable, Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
+  {
     ViewBinding(
       get: { Array(self.scope(rows: rows, action: action)) },
       set: { newPath in

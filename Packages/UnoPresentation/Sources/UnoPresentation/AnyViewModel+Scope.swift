@@ -6,7 +6,7 @@ import UnoComposition
 extension AnyViewModel {
   /// View models of the rows of a list, one per row id, each told only of its own row's changes.
   ///
-  /// `rows` is a collection of `Identifiable` values in the view state (the rows the parent's
+  /// `rows` is a collection of `Identifiable`, `Equatable` values in the view state (the rows the parent's
   /// ``ViewStateReducer`` builds); each row's view model reads that row, and sends its actions as
   /// the parent's `action(id, childAction)`. The same row id gives the same view model on every
   /// call while the row is in `rows`, so a view's `ForEach` keeps its row views:
@@ -24,15 +24,17 @@ extension AnyViewModel {
   ///
   /// The view models are made once per key path and child action type: the first call's
   /// `action` is theirs.
+  @inlinable
   public func scope<Rows: Collection, ChildAction: Sendable>(
     rows: KeyPath<ViewState, Rows>,
     action: @escaping @MainActor (Rows.Element.ID, ChildAction) -> Action,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-    scopeRows(
-      rows, key: ScopeKey(state: rows, action: nil, childAction: ObjectIdentifier(ChildAction.self)),
+  where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+    _scopeRows(
+      rows, walk: RowsWalk(),
+      key: ScopeKey(state: rows, action: nil, childAction: ObjectIdentifier(ChildAction.self)),
       embed: action,
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -44,16 +46,18 @@ extension AnyViewModel {
   /// ForEach(viewModel.scope(rows: \.rows, action: \.todo)) { TodoRowView(viewModel: $0) }
   /// ```
   ///
-  /// See ``scope(rows:action:fileID:filePath:line:column:)-(_,(Rows.Element.ID,ChildAction)->Action,_,_,_,_)``.
+  /// See `scope(rows:action:)` with a closure.
+  @inlinable
   public func scope<Rows: Collection, ChildAction: Sendable>(
     rows: KeyPath<ViewState, Rows>,
     action: CaseKeyPath<Action, IdentifiedAction<Rows.Element.ID, ChildAction>>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Action: CasePathable, Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
-    scopeRows(
-      rows, key: ScopeKey(state: rows, action: action, childAction: ObjectIdentifier(ChildAction.self)),
+  where Action: CasePathable, Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+    _scopeRows(
+      rows, walk: RowsWalk(),
+      key: ScopeKey(state: rows, action: action, childAction: ObjectIdentifier(ChildAction.self)),
       embed: { id, childAction in action(.element(id: id, action: childAction)) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -66,15 +70,19 @@ extension AnyViewModel {
   ///   screen.sendViewEvent(.detail(.recordTapped))   // .path(.element(id: screen's id, …))
   /// }
   /// ```
+  @inlinable
   public func scope<Rows: Collection, ScreenState: Sendable, ChildAction: Sendable>(
     rows: KeyPath<ViewState, Rows>,
     action: CaseKeyPath<Action, StackAction<ScreenState, ChildAction>>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<StackElementID, ChildViewModel<ChildAction, Rows.Element>>
-  where Action: CasePathable, Rows.Element: Identifiable & Sendable, Rows.Element.ID == StackElementID {
-    scopeRows(
-      rows, key: ScopeKey(state: rows, action: action, childAction: ObjectIdentifier(ChildAction.self)),
+  where
+    Action: CasePathable, Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
+  {
+    _scopeRows(
+      rows, walk: RowsWalk(),
+      key: ScopeKey(state: rows, action: action, childAction: ObjectIdentifier(ChildAction.self)),
       embed: { id, childAction in action(.element(id: id, action: childAction)) },
       fileID: fileID, filePath: filePath, line: line, column: column)
   }
@@ -121,18 +129,19 @@ extension AnyViewModel {
       embed: { action($0) })
   }
 
-  private func scopeRows<Rows: Collection, ChildAction: Sendable>(
-    _ rows: KeyPath<ViewState, Rows>, key: ScopeKey,
+  @usableFromInline
+  func _scopeRows<Rows: Collection, ChildAction: Sendable>(
+    _ rows: KeyPath<ViewState, Rows>, walk: RowsWalk<Rows>, key: ScopeKey,
     embed: @escaping @MainActor (Rows.Element.ID, ChildAction) -> Action,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
+  where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
     let field = fields.read(ObservedField(kind: .ids, keyPath: rows)) {
-      { old, new in !old[keyPath: rows].lazy.map(\.id).elementsEqual(new[keyPath: rows].lazy.map(\.id)) }
+      { old, new in walk.idsDiffer(old[keyPath: rows], new[keyPath: rows]) }
     }
     registrar.access(self, keyPath: field)
     let scope = childScopes.scope(key) {
-      RowsScope<Action, ViewState, Rows, ChildAction>(rows: rows, embed: embed)
+      RowsScope<Action, ViewState, Rows, ChildAction>(rows: rows, walk: walk, embed: embed)
     }
     let (children, repeated) = scope.viewModels(of: _viewState[keyPath: rows], parent: self)
     if !repeated.isEmpty {

@@ -6,8 +6,8 @@ import Synchronization
 /// field, and actions that views send.
 ///
 /// A ``ViewModel`` runs a feature; a ``ChildViewModel`` is a part of one (a row, a presented
-/// child, a screen of a stack) made with ``scope(rows:action:fileID:filePath:line:column:)`` or
-/// ``scope(state:action:fileID:filePath:line:column:)``. A view that only reads and sends can take
+/// child, a screen of a stack) made with `scope(rows:action:)` or
+/// `scope(state:action:)`. A view that only reads and sends can take
 /// either as an `AnyViewModel`:
 ///
 /// ```swift
@@ -164,13 +164,14 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
     } else if comparesSharedValues {
       viewStateShared = SharedSnapshot.capture(newViewState)
     }
-    let changedFields = fieldObservation?.takeChanged(from: _viewState, to: newViewState) ?? []
+    let oldViewState = _viewState
+    let changedFields = fieldObservation?.takeChanged(from: oldViewState, to: newViewState) ?? []
     for field in changedFields { registrar.willSet(self, keyPath: field) }
     registrar.withMutation(of: self, keyPath: viewStateKeyPath) {
       _viewState = newViewState
     }
     for field in changedFields { registrar.didSet(self, keyPath: field) }
-    scopes?.update(from: newViewState, source: source)
+    scopes?.update(from: oldViewState, to: newViewState, source: source)
     streams?.yield(newViewState)
     for observer in viewStateObservers { observer(newViewState, source) }
   }

@@ -18,8 +18,8 @@ final class ChildScopes<ViewState> {
 
   /// Hands each child its part of the parent's new view state, and detaches those whose part is
   /// gone.
-  func update(from viewState: ViewState, source: StateChangeSource) {
-    for scope in all { scope.update(from: viewState, source: source) }
+  func update(from old: ViewState, to new: ViewState, source: StateChangeSource) {
+    for scope in all { scope.update(from: old, to: new, source: source) }
   }
 
   /// Detaches every child: the parent's own part has gone.
@@ -31,63 +31,89 @@ final class ChildScopes<ViewState> {
 /// What tells one scope from another: the parent's key path, the action's case key path when it
 /// was given as one, and the child's action type (a scope given a closure is told apart by that
 /// only: the first call's closure is the scope's).
+@usableFromInline
 struct ScopeKey: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath?
   let childAction: ObjectIdentifier
+
+  @usableFromInline
+  init(state: AnyKeyPath, action: AnyKeyPath?, childAction: ObjectIdentifier) {
+    self.state = state
+    self.action = action
+    self.childAction = childAction
+  }
 }
 
 /// The child view models of one part of a parent's view state.
 @MainActor
 protocol ChildScope<ParentViewState>: AnyObject {
   associatedtype ParentViewState
-  func update(from parent: ParentViewState, source: StateChangeSource)
+  func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource)
   func detachAll()
 }
 
 /// The rows of a collection of `Identifiable` values: a view model per row id.
+///
+/// After a change of the parent's view state it walks the old rows and the new side by side
+/// (``RowsWalk``, specialized for the rows' type): while the ids are the same, in the same order,
+/// only the rows that differ are handed to their view models, and no row is looked up by id.
 @MainActor
 final class RowsScope<
   ParentAction: Sendable, ParentViewState: Sendable, Rows: Collection, ChildAction: Sendable
->: ChildScope where Rows.Element: Identifiable & Sendable, Rows.Element.ID: Sendable {
+>: ChildScope where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
   typealias Row = Rows.Element
   typealias Child = ChildViewModel<ChildAction, Row>
 
   private let rows: KeyPath<ParentViewState, Rows>
+  private let walk: RowsWalk<Rows>
   private let embed: @MainActor (Row.ID, ChildAction) -> ParentAction
   private var children: [Row.ID: Child] = [:]
-  /// Counts updates: a child found in one has its `seenGeneration` set to it.
+  /// The view model of each row of the parent's current rows, by offset (`nil`: none made yet,
+  /// or an id an earlier row has).
+  private var ordered: ContiguousArray<Child?> = []
+  /// Counts the walks by id: a child found in one has its `seenGeneration` set to it.
   private var generation = 0
 
   init(
-    rows: KeyPath<ParentViewState, Rows>, embed: @escaping @MainActor (Row.ID, ChildAction) -> ParentAction
+    rows: KeyPath<ParentViewState, Rows>, walk: RowsWalk<Rows>,
+    embed: @escaping @MainActor (Row.ID, ChildAction) -> ParentAction
   ) {
     self.rows = rows
+    self.walk = walk
     self.embed = embed
   }
 
-  /// The view models of `rows`, in their order, made for the rows that have none yet. A row
-  /// whose id an earlier row has is not given one (its actions could not be told apart).
+  /// The view models of `rows` (the parent's current rows), in their order, made for the rows
+  /// that have none yet. A row whose id an earlier row has is not given one (its actions could not
+  /// be told apart): its id is returned in `repeated`.
   func viewModels(
     of rows: Rows, parent: AnyViewModel<ParentAction, ParentViewState>
   ) -> (children: [Child], repeated: [Row.ID]) {
     var result: [Child] = []
-    result.reserveCapacity(rows.count)
-    var seen = Set<Row.ID>(minimumCapacity: rows.count)
+    result.reserveCapacity(ordered.count)
     var repeated: [Row.ID] = []
+    generation &+= 1
+    var newOrdered = ContiguousArray<Child?>()
+    newOrdered.reserveCapacity(ordered.count)
     for row in rows {
-      guard seen.insert(row.id).inserted else {
-        repeated.append(row.id)
-        continue
-      }
-      if let child = children[row.id] {
-        result.append(child)
+      let child: Child
+      if let found = children[row.id] {
+        guard found.seenGeneration != generation else {
+          repeated.append(row.id)
+          newOrdered.append(nil)
+          continue
+        }
+        child = found
       } else {
-        let child = makeChild(row, parent: parent)
+        child = makeChild(row, parent: parent)
         children[row.id] = child
-        result.append(child)
       }
+      child.seenGeneration = generation
+      newOrdered.append(child)
+      result.append(child)
     }
+    ordered = newOrdered
     return (result, repeated)
   }
 
@@ -100,16 +126,34 @@ final class RowsScope<
     )
   }
 
-  func update(from parent: ParentViewState, source: StateChangeSource) {
+  func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource) {
     guard !children.isEmpty else { return }
+    let newRows = new[keyPath: rows]
+    let ordered = self.ordered
+    let sameIDs = walk.changes(old[keyPath: rows], newRows) { offset, row in
+      ordered[offset]?.receive(row, source: source)
+    }
+    if !sameIDs { reorder(newRows, source: source) }
+  }
+
+  /// Finds each child's row by id in `newRows`, hands it the row, and detaches those whose row is
+  /// gone.
+  private func reorder(_ newRows: Rows, source: StateChangeSource) {
     generation &+= 1
+    var newOrdered = ContiguousArray<Child?>()
+    newOrdered.reserveCapacity(ordered.count)
     var found = 0
-    for row in parent[keyPath: rows] {
-      guard let child = children[row.id], child.seenGeneration != generation else { continue }
+    for row in newRows {
+      guard let child = children[row.id], child.seenGeneration != generation else {
+        newOrdered.append(nil)
+        continue
+      }
       child.seenGeneration = generation
       found += 1
+      newOrdered.append(child)
       child.receive(row, source: source)
     }
+    ordered = newOrdered
     guard found < children.count else { return }
     for (id, child) in children where child.seenGeneration != generation {
       child.detach()
@@ -120,6 +164,43 @@ final class RowsScope<
   func detachAll() {
     for child in children.values { child.detach() }
     children = [:]
+    ordered = []
+  }
+}
+
+/// The two walks over a list's rows that every change of its parent makes, made where the rows'
+/// type is known (in the caller's module, through `@inlinable`), so that they run specialized:
+/// unspecialized, each row cost an iterator step, a value-witness copy and an `==` through
+/// witness tables, and a change to one row of 1,000 took 200 µs instead of a few.
+@usableFromInline
+struct RowsWalk<Rows: Collection> where Rows.Element: Identifiable & Equatable {
+  /// Whether `old` and `new` hold different ids, or the same in a different order.
+  @usableFromInline let idsDiffer: (Rows, Rows) -> Bool
+  /// When `old` and `new` hold the same ids in the same order, calls `changed(offset, row)` for
+  /// each row of `new` that differs from the row of `old` at that offset, and returns `true`;
+  /// otherwise returns `false` at the first difference of ids, having called `changed` for the
+  /// rows before it.
+  @usableFromInline let changes: (Rows, Rows, (Int, Rows.Element) -> Void) -> Bool
+
+  @inlinable
+  init() {
+    idsDiffer = { old, new in
+      var newRows = new.makeIterator()
+      for row in old {
+        guard let other = newRows.next(), other.id == row.id else { return true }
+      }
+      return newRows.next() != nil
+    }
+    changes = { old, new, changed in
+      var newRows = new.makeIterator()
+      var offset = 0
+      for row in old {
+        guard let other = newRows.next(), other.id == row.id else { return false }
+        if other != row { changed(offset, other) }
+        offset += 1
+      }
+      return newRows.next() == nil
+    }
   }
 }
 
@@ -157,9 +238,9 @@ final class PresentedScope<
     return made
   }
 
-  func update(from parent: ParentViewState, source: StateChangeSource) {
+  func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource) {
     guard let child else { return }
-    if let value = parent[keyPath: state], identity(of: value) == childIdentity {
+    if let value = new[keyPath: state], identity(of: value) == childIdentity {
       child.receive(value, source: source)
     } else {
       detachAll()

@@ -3,8 +3,8 @@ import IssueReporting
 
 /// A view model of a part of a feature: a row of a list, a presented child, a screen of a stack.
 ///
-/// Made from its parent's view model, by ``AnyViewModel/scope(rows:action:fileID:filePath:line:column:)``
-/// and ``AnyViewModel/scope(state:action:fileID:filePath:line:column:)``. Its view state is the
+/// Made from its parent's view model, by `scope(rows:action:)`
+/// and `scope(state:action:)` (see ``AnyViewModel``). Its view state is the
 /// part of the parent's view state that is the child's (a row of `rows`, the value of an
 /// optional), so the parent's ``ViewStateReducer`` is the only one there is; its actions are sent
 /// through the parent, which hears them as it does from its own view:
