@@ -140,7 +140,7 @@ extension AnyViewModel {
       { old, new in walk.idsDiffer(old[keyPath: rows], new[keyPath: rows]) }
     }
     registrar.access(self, keyPath: field)
-    let scope = childScopes.scope(key) {
+    let scope = madeScopes.scope(key) {
       RowsScope<Action, ViewState, Rows, ChildAction>(rows: rows, walk: walk, embed: embed)
     }
     let (children, repeated) = scope.viewModels(of: _viewState[keyPath: rows], parent: self)
@@ -166,17 +166,10 @@ extension AnyViewModel {
     }
     registrar.access(self, keyPath: field)
     guard let value = _viewState[keyPath: state] else { return nil }
-    let scope = childScopes.scope(key) {
+    let scope = madeScopes.scope(key) {
       PresentedScope<Action, ViewState, ChildState, ChildAction>(state: state, embed: embed)
     }
     return scope.viewModel(of: value, parent: self)
-  }
-
-  private var childScopes: ChildScopes<ViewState> {
-    if let scopes { return scopes }
-    let made = ChildScopes<ViewState>()
-    scopes = made
-    return made
   }
 }
 

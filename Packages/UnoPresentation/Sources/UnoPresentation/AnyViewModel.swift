@@ -34,32 +34,38 @@ import Synchronization
 public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   final var _viewState: ViewState
   final let registrar = ObservationRegistrar()
-  /// `\.viewState`, made once: a key path literal in a generic class is instantiated at run time
-  /// each time it is evaluated, which cost more than the rest of a send together.
-  private let viewStateKeyPath: KeyPath<AnyViewModel, ViewState>
-  /// `==` on view states when they are `Equatable`, found once.
-  private let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
-  /// Whether the view state is compared with the values of the shared values (``Shared``) it
-  /// holds as they were when it was computed: a root view model's is, as it may hold one that is
-  /// read live. A child's is compared with `==`: its parent tells it when to look.
-  private let comparesSharedValues: Bool
-  /// The shared values `_viewState` held when it was computed.
-  private var viewStateShared = SharedSnapshot.empty
-  /// Made by the first ``viewStates``: most view models (those of views) never have a stream, and
-  /// then cost neither its memory nor a lock on every change.
+  /// `\.viewState` and `==`, made once for all view models of these types.
+  private let facts: ViewModelTypeFacts<Action, ViewState>
+  /// The shared values (``Shared``) `_viewState` held when it was computed, against which a new
+  /// view state is compared: a root view model's may hold one that is read live. `nil` for a
+  /// child, whose view state is compared with `==`: its parent tells it when to look.
+  private var viewStateShared: SharedSnapshot?
+  /// Made by the first ``viewStates``; apart from `extras` so that the (nonisolated) deinit can
+  /// finish them.
   private var streams: StreamContinuations<ViewState>?
-  private var viewStateObservers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
-  /// Made by the first field read.
-  private var fieldObservation: FieldObservation<Action, ViewState>?
-  /// Made by the first scope.
-  final var scopes: ChildScopes<ViewState>?
+  /// What most view models (those of views) never need, made on first use: an idle view model
+  /// then costs one pointer for all of it (docs/performance.md, "10,000 idle ViewModels").
+  private var extras: Extras?
+
+  private final class Extras {
+    var observers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
+    /// Made by the first field read.
+    var fields: FieldObservation<Action, ViewState>?
+    /// Made by the first scope.
+    var scopes: ChildScopes<ViewState>?
+  }
+
+  private var madeExtras: Extras {
+    if let extras { return extras }
+    let made = Extras()
+    extras = made
+    return made
+  }
 
   init(viewState: ViewState, comparesSharedValues: Bool) {
     self._viewState = viewState
-    self.comparesSharedValues = comparesSharedValues
     if comparesSharedValues { self.viewStateShared = .capture(viewState) }
-    self.viewStateKeyPath = \.viewState
-    self.viewStatesAreEqual = equality(for: ViewState.self)
+    self.facts = .shared
   }
 
   deinit {
@@ -69,7 +75,7 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   /// The current view state. Reading it inside `withObservationTracking` (or a SwiftUI body)
   /// tracks all of it; read a field (`viewModel.title`) to track that field only.
   public final var viewState: ViewState {
-    registrar.access(self, keyPath: viewStateKeyPath)
+    registrar.access(self, keyPath: facts.viewStateKeyPath)
     return _viewState
   }
 
@@ -95,9 +101,21 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   nonisolated final subscript(observedField field: ObservedField) -> Int { 0 }
 
   final var fields: FieldObservation<Action, ViewState> {
-    if let fieldObservation { return fieldObservation }
+    let extras = madeExtras
+    if let fields = extras.fields { return fields }
     let made = FieldObservation<Action, ViewState>()
-    fieldObservation = made
+    extras.fields = made
+    return made
+  }
+
+  /// The child view models made from this one, by scope.
+  final var scopes: ChildScopes<ViewState>? { extras?.scopes }
+
+  final var madeScopes: ChildScopes<ViewState> {
+    let extras = madeExtras
+    if let scopes = extras.scopes { return scopes }
+    let made = ChildScopes<ViewState>()
+    extras.scopes = made
     return made
   }
 
@@ -142,40 +160,76 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   /// For consumers that must attribute changes, such as `uno-host`; views use observation.
   public final func observeViewState(_ onChange: @escaping @MainActor (ViewState, StateChangeSource) -> Void)
   {
-    viewStateObservers.append(onChange)
+    madeExtras.observers.append(onChange)
   }
 
   /// Takes `newViewState` unless it is equal to the current one, and tells whoever observes what
   /// changed: the fields read that differ, the whole-state readers, the child view models, the
   /// streams and the observers of ``observeViewState(_:)``.
   final func receive(_ newViewState: ViewState, source: StateChangeSource) {
-    if let viewStatesAreEqual {
-      if comparesSharedValues {
+    if let viewStatesAreEqual = facts.viewStatesAreEqual {
+      if let viewStateShared {
         let newShared = SharedSnapshot.capture(newViewState)
         let unchanged =
           newShared.isEmpty && viewStateShared.isEmpty
           ? viewStatesAreEqual(newViewState, _viewState)
           : SharedSnapshot.isEqual(_viewState, viewStateShared, newViewState, newShared)
         if unchanged { return }
-        viewStateShared = newShared
+        self.viewStateShared = newShared
       } else if viewStatesAreEqual(newViewState, _viewState) {
         return
       }
-    } else if comparesSharedValues {
+    } else if viewStateShared != nil {
       viewStateShared = SharedSnapshot.capture(newViewState)
     }
+    guard let extras else {
+      registrar.withMutation(of: self, keyPath: facts.viewStateKeyPath) {
+        _viewState = newViewState
+      }
+      streams?.yield(newViewState)
+      return
+    }
     let oldViewState = _viewState
-    let changedFields = fieldObservation?.takeChanged(from: oldViewState, to: newViewState) ?? []
+    let changedFields = extras.fields?.takeChanged(from: oldViewState, to: newViewState) ?? []
     for field in changedFields { registrar.willSet(self, keyPath: field) }
-    registrar.withMutation(of: self, keyPath: viewStateKeyPath) {
+    registrar.withMutation(of: self, keyPath: facts.viewStateKeyPath) {
       _viewState = newViewState
     }
     for field in changedFields { registrar.didSet(self, keyPath: field) }
-    scopes?.update(from: oldViewState, to: newViewState, source: source)
+    extras.scopes?.update(from: oldViewState, to: newViewState, source: source)
     streams?.yield(newViewState)
-    for observer in viewStateObservers { observer(newViewState, source) }
+    for observer in extras.observers { observer(newViewState, source) }
   }
 }
+
+/// What every view model of one `Action` and `ViewState` shares, made by the first: a view model
+/// stored each, and each made its own, which was about 100 bytes of every idle view model (a key
+/// path literal in a generic class is instantiated each time it is evaluated, and a closure that
+/// opens a type is allocated).
+@MainActor
+final class ViewModelTypeFacts<Action: Sendable, ViewState: Sendable> {
+  /// `\.viewState`: evaluating the literal at each send cost more than the rest of a send.
+  let viewStateKeyPath: KeyPath<AnyViewModel<Action, ViewState>, ViewState>
+  /// `==` on view states when they are `Equatable`.
+  let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
+
+  private init() {
+    viewStateKeyPath = \.viewState
+    viewStatesAreEqual = equality(for: ViewState.self)
+  }
+
+  /// The facts of these types.
+  static var shared: ViewModelTypeFacts {
+    let key = ObjectIdentifier(ViewModelTypeFacts.self)
+    if let found = viewModelTypeFacts[key] as? ViewModelTypeFacts { return found }
+    let made = ViewModelTypeFacts()
+    viewModelTypeFacts[key] = made
+    return made
+  }
+}
+
+/// ``ViewModelTypeFacts`` by type: as many as the view model types a program has.
+@MainActor private var viewModelTypeFacts: [ObjectIdentifier: AnyObject] = [:]
 
 /// `==` for `T` if `T` is `Equatable`, `nil` otherwise.
 func equality<T>(for type: T.Type) -> ((T, T) -> Bool)? {
