@@ -559,6 +559,13 @@ func profile(_ name: String, iterations: Int) async {
   case "viewmodel":
     let viewModel = makeCountViewModel()
     for _ in 0..<iterations { viewModel.sendViewEvent(.increment) }
+  case "viewmodel-field", "viewmodel-whole":
+    let viewModel = makeCountViewModel()
+    let view =
+      name == "viewmodel-field"
+      ? ObservationCounter { _ = viewModel.text } : ObservationCounter { _ = viewModel.viewState }
+    for _ in 0..<iterations { viewModel.sendViewEvent(.increment) }
+    sink &+= view.count
   case "viewmodel-rows":
     let list = makeListViewModel(count: 1_000)
     let rowViews = list.scope(rows: \.rows, action: \.row).map { row in ObservationCounter { _ = row.count } }

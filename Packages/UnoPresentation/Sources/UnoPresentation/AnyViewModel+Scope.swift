@@ -139,7 +139,7 @@ extension AnyViewModel {
     let field = fields.read(ObservedField(kind: .ids, keyPath: rows)) {
       { old, new in walk.idsDiffer(old[keyPath: rows], new[keyPath: rows]) }
     }
-    registrar.access(self, keyPath: field)
+    registrar.access(ObservationSubject.shared, keyPath: field)
     let scope = madeScopes.scope(key) {
       RowsScope<Action, ViewState, Rows, ChildAction>(rows: rows, walk: walk, embed: embed)
     }
@@ -164,7 +164,7 @@ extension AnyViewModel {
     let field = fields.read(ObservedField(kind: .presence, keyPath: state)) {
       { old, new in presence(of: old[keyPath: state]) != presence(of: new[keyPath: state]) }
     }
-    registrar.access(self, keyPath: field)
+    registrar.access(ObservationSubject.shared, keyPath: field)
     guard let value = _viewState[keyPath: state] else { return nil }
     let scope = madeScopes.scope(key) {
       PresentedScope<Action, ViewState, ChildState, ChildAction>(state: state, embed: embed)

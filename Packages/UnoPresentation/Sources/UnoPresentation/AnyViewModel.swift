@@ -32,9 +32,9 @@ import Synchronization
 @dynamicMemberLookup
 @MainActor
 public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
-  final var _viewState: ViewState
-  final let registrar = ObservationRegistrar()
-  /// `\.viewState` and `==`, made once for all view models of these types.
+  @usableFromInline final var _viewState: ViewState
+  @usableFromInline final let registrar = ObservationRegistrar()
+  /// `==`, made once for all view models of these types.
   private let facts: ViewModelTypeFacts<Action, ViewState>
   /// The shared values (``Shared``) `_viewState` held when it was computed, against which a new
   /// view state is compared: a root view model's may hold one that is read live. `nil` for a
@@ -46,6 +46,10 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   /// What most view models (those of views) never need, made on first use: an idle view model
   /// then costs one pointer for all of it (docs/performance.md, "10,000 idle ViewModels").
   private var extras: Extras?
+  /// Whether ``viewState`` was read since the last change: if not, nobody observes it whole (an
+  /// observer is forgotten at the first change it is told of), and a change tells the registrar
+  /// nothing about it. Most views read fields; most sends are then one registrar call lighter.
+  private var wholeIsRead = false
 
   private final class Extras {
     var observers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
@@ -75,17 +79,22 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   /// The current view state. Reading it inside `withObservationTracking` (or a SwiftUI body)
   /// tracks all of it; read a field (`viewModel.title`) to track that field only.
   public final var viewState: ViewState {
-    registrar.access(self, keyPath: facts.viewStateKeyPath)
+    wholeIsRead = true
+    registrar.access(ObservationSubject.shared, keyPath: \ObservationSubject.whole)
     return _viewState
   }
 
   /// Reads a field of ``viewState`` (`viewModel.displayText`) and tracks that field only: its
   /// observers are told when a change leaves it different.
+  ///
+  /// Inlined into the caller, so that reading the field and comparing it after a change run
+  /// specialized for its type.
+  @inlinable
   public final subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<ViewState, Value>) -> Value {
     let field = fields.read(ObservedField(kind: .value, keyPath: keyPath)) {
       { old, new in old[keyPath: keyPath] != new[keyPath: keyPath] }
     }
-    registrar.access(self, keyPath: field)
+    registrar.access(ObservationSubject.shared, keyPath: field)
     return _viewState[keyPath: keyPath]
   }
 
@@ -93,14 +102,11 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   /// cannot be compared, its observers are told of every view-state change.
   public final subscript<Value>(dynamicMember keyPath: KeyPath<ViewState, Value>) -> Value {
     let field = fields.read(ObservedField(kind: .value, keyPath: keyPath)) { nil }
-    registrar.access(self, keyPath: field)
+    registrar.access(ObservationSubject.shared, keyPath: field)
     return _viewState[keyPath: keyPath]
   }
 
-  /// One key path per field read, for the registrar (see `ObservedField`).
-  nonisolated final subscript(observedField field: ObservedField) -> Int { 0 }
-
-  final var fields: FieldObservation<Action, ViewState> {
+  @usableFromInline final var fields: FieldObservation<Action, ViewState> {
     let extras = madeExtras
     if let fields = extras.fields { return fields }
     let made = FieldObservation<Action, ViewState>()
@@ -183,38 +189,31 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
       viewStateShared = SharedSnapshot.capture(newViewState)
     }
     guard let extras else {
-      registrar.withMutation(of: self, keyPath: facts.viewStateKeyPath) {
-        _viewState = newViewState
-      }
+      set(newViewState)
       streams?.yield(newViewState)
       return
     }
     let oldViewState = _viewState
     let changedFields = extras.fields?.takeChanged(from: oldViewState, to: newViewState) ?? []
-    for field in changedFields { registrar.willSet(self, keyPath: field) }
-    registrar.withMutation(of: self, keyPath: facts.viewStateKeyPath) {
-      _viewState = newViewState
-    }
-    for field in changedFields { registrar.didSet(self, keyPath: field) }
+    for field in changedFields { registrar.willSet(ObservationSubject.shared, keyPath: field) }
+    set(newViewState)
+    for field in changedFields { registrar.didSet(ObservationSubject.shared, keyPath: field) }
     extras.scopes?.update(from: oldViewState, to: newViewState, source: source)
     streams?.yield(newViewState)
     for observer in extras.observers { observer(newViewState, source) }
   }
 }
 
-/// What every view model of one `Action` and `ViewState` shares, made by the first: a view model
-/// stored each, and each made its own, which was about 100 bytes of every idle view model (a key
-/// path literal in a generic class is instantiated each time it is evaluated, and a closure that
-/// opens a type is allocated).
+/// What every view model of one `Action` and `ViewState` shares, made by the first: each view
+/// model made its own before, which cost every idle one the closure that opens the type (and,
+/// before ``ObservationSubject``, a `\.viewState` key path: a key path literal in a generic class
+/// is instantiated each time it is evaluated).
 @MainActor
 final class ViewModelTypeFacts<Action: Sendable, ViewState: Sendable> {
-  /// `\.viewState`: evaluating the literal at each send cost more than the rest of a send.
-  let viewStateKeyPath: KeyPath<AnyViewModel<Action, ViewState>, ViewState>
   /// `==` on view states when they are `Equatable`.
   let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
 
   private init() {
-    viewStateKeyPath = \.viewState
     viewStatesAreEqual = equality(for: ViewState.self)
   }
 
@@ -230,6 +229,21 @@ final class ViewModelTypeFacts<Action: Sendable, ViewState: Sendable> {
 
 /// ``ViewModelTypeFacts`` by type: as many as the view model types a program has.
 @MainActor private var viewModelTypeFacts: [ObjectIdentifier: AnyObject] = [:]
+
+extension AnyViewModel {
+  /// Sets the view state, telling its whole-state readers if any has read it since the last change.
+  private func set(_ newViewState: ViewState) {
+    guard wholeIsRead else {
+      _viewState = newViewState
+      return
+    }
+    // Cleared first: a reader told of this change that reads again is a reader of the next.
+    wholeIsRead = false
+    registrar.withMutation(of: ObservationSubject.shared, keyPath: \ObservationSubject.whole) {
+      _viewState = newViewState
+    }
+  }
+}
 
 /// `==` for `T` if `T` is `Equatable`, `nil` otherwise.
 func equality<T>(for type: T.Type) -> ((T, T) -> Bool)? {

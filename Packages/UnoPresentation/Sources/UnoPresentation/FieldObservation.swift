@@ -1,12 +1,15 @@
 import Observation
 
-/// A part of a view state that a view has read, as observation knows it: its value, the ids of
-/// the rows it holds, or whether it is there.
+/// A part of a view state that a view has read: its value, the ids of the rows it holds, or
+/// whether it is there.
 ///
-/// It is the argument of the key path `\AnyViewModel.[observedField: field]`, so that each field
-/// is a key path of its own to the `ObservationRegistrar`, and a change tells only the observers
-/// of the fields it changed.
+/// Each field a view model's views have read is a key path of its own to its
+/// `ObservationRegistrar` (`ObservationSubject.keyPath(ofField: n)`, `n` its place in the view
+/// model's ``FieldObservation``), so that a change tells only the observers of the fields it
+/// changed.
+@usableFromInline
 struct ObservedField: Hashable {
+  @usableFromInline
   enum Kind: UInt8 {
     /// The field's value (compared with `==`, or changed whenever the view state is).
     case value
@@ -18,6 +21,12 @@ struct ObservedField: Hashable {
 
   let kind: Kind
   let keyPath: AnyKeyPath
+
+  @usableFromInline
+  init(kind: Kind, keyPath: AnyKeyPath) {
+    self.kind = kind
+    self.keyPath = keyPath
+  }
 }
 
 /// The fields of a view state that views have read, and which of them a change changed.
@@ -27,10 +36,12 @@ struct ObservedField: Hashable {
 /// compared when the view state changes, and a view model nobody reads field by field compares
 /// nothing. Comparing is what tells a change that leaves a field equal from one that does not.
 @MainActor
+@usableFromInline
 final class FieldObservation<Action: Sendable, ViewState: Sendable> {
-  typealias FieldKeyPath = KeyPath<AnyViewModel<Action, ViewState>, Int>
+  @usableFromInline typealias FieldKeyPath = KeyPath<ObservationSubject, Int>
 
   private struct Entry {
+    let field: ObservedField
     let keyPath: FieldKeyPath
     /// Whether the field differs between two view states; `nil`: it always does (a field that
     /// cannot be compared).
@@ -40,23 +51,32 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
 
   /// Every field ever read (as many as the key paths the views name), by field.
   private var index: [ObservedField: Int] = [:]
+  /// The same, by the identity of the field's key path: a literal at a call site is one object,
+  /// read again at every draw, and hashing its identity is much cheaper than hashing the path.
+  private var byIdentity: [ObjectIdentifier: Int] = [:]
   private var entries: [Entry] = []
   /// The entries read since their last change, each once.
   private var read: [Int] = []
 
   /// Marks `field` read and returns its key path for the registrar. `differs` is asked for only
   /// the first time the field is read.
+  @usableFromInline
   func read(
     _ field: ObservedField, differs: () -> ((ViewState, ViewState) -> Bool)?
   ) -> FieldKeyPath {
     let position: Int
-    if let found = index[field] {
+    if let found = byIdentity[ObjectIdentifier(field.keyPath)], entries[found].field == field {
       position = found
+    } else if let found = index[field] {
+      position = found
+      byIdentity[ObjectIdentifier(field.keyPath)] = found
     } else {
       position = entries.count
       entries.append(
-        Entry(keyPath: \AnyViewModel<Action, ViewState>.[observedField: field], differs: differs()))
+        Entry(field: field, keyPath: ObservationSubject.keyPath(ofField: position), differs: differs()))
       index[field] = position
+      // The entry holds the key path, so no other object can take its identity while it lives.
+      byIdentity[ObjectIdentifier(field.keyPath)] = position
     }
     if !entries[position].isRead {
       entries[position].isRead = true
@@ -87,4 +107,67 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
     read.removeLast(read.count - kept)
     return changed
   }
+}
+
+/// What a view model tells its `ObservationRegistrar` that a read or a change was of: the whole
+/// view state (`\.whole`) or a field (`\.field0`, …: ``keyPath(ofField:)``).
+///
+/// The registrar tells observers apart by the registrar and the key path, never by the subject
+/// it is handed, so every view model hands this one. A view model's own type would do as well,
+/// but it is generic and, `AnyViewModel` not being final, its metadata was looked up at every
+/// send: 12% of one.
+@usableFromInline
+final class ObservationSubject: Observable, Sendable {
+  @usableFromInline static let shared = ObservationSubject()
+
+  private init() {}
+
+  /// The whole view state.
+  var whole: Int { 0 }
+
+  /// The key path of the `position`th field a view model's views read (see ``ObservedField``):
+  /// one of sixteen properties, then a subscript. Not a path that holds the field's own key path:
+  /// the registrar hashes the path at every read and change, and that one cost three times as
+  /// much to hash as a property's, an `Int` subscript's twice.
+  static func keyPath(ofField position: Int) -> KeyPath<ObservationSubject, Int> {
+    switch position {
+    case 0: \.field0
+    case 1: \.field1
+    case 2: \.field2
+    case 3: \.field3
+    case 4: \.field4
+    case 5: \.field5
+    case 6: \.field6
+    case 7: \.field7
+    case 8: \.field8
+    case 9: \.field9
+    case 10: \.field10
+    case 11: \.field11
+    case 12: \.field12
+    case 13: \.field13
+    case 14: \.field14
+    case 15: \.field15
+    default: \.[field: position]
+    }
+  }
+
+  var field0: Int { 0 }
+  var field1: Int { 0 }
+  var field2: Int { 0 }
+  var field3: Int { 0 }
+  var field4: Int { 0 }
+  var field5: Int { 0 }
+  var field6: Int { 0 }
+  var field7: Int { 0 }
+  var field8: Int { 0 }
+  var field9: Int { 0 }
+  var field10: Int { 0 }
+  var field11: Int { 0 }
+  var field12: Int { 0 }
+  var field13: Int { 0 }
+  var field14: Int { 0 }
+  var field15: Int { 0 }
+
+  /// A field past the sixteenth.
+  subscript(field position: Int) -> Int { 0 }
 }

@@ -90,6 +90,23 @@ import UnoPresentation
     #expect((rows.told, title.told) == (1, 0))
   }
 
+  @Test func past16FieldsEachFieldIsStillItsOwn() {
+    // A view state of 20 fields (an array's elements, each read through its own key path): the
+    // first sixteen fields a view model hands out are properties to the registrar, the rest
+    // subscripts.
+    let viewModel: DirectViewModel<Int, [Int]> = ViewModel(
+      Array(repeating: 0, count: 20),
+      Interact(initialValue: Array(repeating: 0, count: 20)) { state, index in
+        state[index] += 1
+        return .state
+      }.eraseToAnyInteractor()
+    )
+    let fields = (0..<20).map { index in Observed { _ = viewModel[dynamicMember: \[Int].[index]] } }
+    viewModel.sendViewEvent(18)
+    viewModel.sendViewEvent(3)
+    #expect(fields.map(\.told) == (0..<20).map { [3, 18].contains($0) ? 1 : 0 })
+  }
+
   @Test func theStreamIsUnchanged() async {
     let viewModel = makeListViewModel()
     _ = viewModel.title  // a field read changes nothing for the stream
