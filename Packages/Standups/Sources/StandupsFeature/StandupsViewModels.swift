@@ -83,17 +83,9 @@ extension StandupsAppInteractor {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil
   ) -> StandupsStackViewModel {
-    let initial = Dependencies.withDependencies(prepareDependencies ?? { _ in }) { StandupsAppState() }
-    let reducer = StandupsStackViewStateReducer()
-    var initialView = StandupsStackViewState()
-    reducer.reduce(initial, into: &initialView)
-    return ViewModel(
-      initialValue: initialView,
-      StandupsAppInteractor(initialState: initial).eraseToAnyInteractor(),
-      reducer.eraseToAnyViewStateReducer(),
-      withDependencies: prepareDependencies,
-      reportsReinitialization: reportsReinitialization
-    )
+    makeViewModel(
+      StandupsStackViewStateReducer(), empty: StandupsStackViewState(),
+      withDependencies: prepareDependencies, reportsReinitialization: reportsReinitialization)
   }
 }
 

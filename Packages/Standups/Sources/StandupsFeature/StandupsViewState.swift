@@ -278,9 +278,22 @@ extension StandupsAppInteractor {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil
   ) -> ViewModel<StandupsAppAction, StandupsAppState, StandupsViewState> {
+    makeViewModel(
+      StandupsViewStateReducer(), empty: StandupsViewState(), withDependencies: prepareDependencies,
+      reportsReinitialization: reportsReinitialization)
+  }
+
+  /// A view model of the app whose view state `reducer` makes, starting from what it makes of the
+  /// app's first state (read with the dependencies `prepareDependencies` sets).
+  @MainActor
+  static func makeViewModel<Reducer: ViewStateReducer>(
+    _ reducer: Reducer, empty: Reducer.ViewState,
+    withDependencies prepareDependencies: ((inout DependencyValues) -> Void)?,
+    reportsReinitialization: Bool?
+  ) -> ViewModel<StandupsAppAction, StandupsAppState, Reducer.ViewState>
+  where Reducer.DomainState == StandupsAppState, Reducer.ViewState: Sendable {
     let initial = Dependencies.withDependencies(prepareDependencies ?? { _ in }) { StandupsAppState() }
-    let reducer = StandupsViewStateReducer()
-    var initialView = StandupsViewState()
+    var initialView = empty
     reducer.reduce(initial, into: &initialView)
     return ViewModel(
       initialValue: initialView,
