@@ -63,7 +63,7 @@ extension AnyViewModel {
   }
 
   /// View models of the screens of a navigation stack: `rows` are the screens' view states, whose
-  /// ids are their ``StackElementID``s, and `action` is the parent's case of `StackAction`s.
+  /// ids are their `StackElementID`s, and `action` is the parent's case of `StackAction`s.
   ///
   /// ```swift
   /// for screen in viewModel.scope(rows: \.path, action: \.path) {

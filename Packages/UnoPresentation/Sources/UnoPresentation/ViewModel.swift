@@ -119,7 +119,7 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
     runtime.send(event)
   }
 
-  /// The domain state, for diagnostics and tests. Views should read ``viewState``.
+  /// The domain state, for diagnostics and tests. Views should read ``AnyViewModel/viewState``.
   public var domainState: DomainState { runtime.state }
 
   /// The runtime the view model drives: hosts record and replay sessions through it.
