@@ -138,24 +138,28 @@ final class RowsScope<
 
   /// Finds each child's row by id in `newRows`, hands it the row, and detaches those whose row is
   /// gone.
+  ///
+  /// A child handed its row tells its observers at once, and one of them may ask the parent for
+  /// its rows again (a list view drawing), which walks them with a later generation: so a child is
+  /// seen in this walk when its mark is this walk's or later, and a repeated id is one marked with
+  /// this walk's.
   private func reorder(_ newRows: Rows, source: StateChangeSource) {
     generation &+= 1
+    let current = generation
     var newOrdered = ContiguousArray<Child?>()
     newOrdered.reserveCapacity(ordered.count)
-    var found = 0
     for row in newRows {
-      guard let child = children[row.id], child.seenGeneration != generation else {
+      guard let child = children[row.id], child.seenGeneration != current else {
         newOrdered.append(nil)
         continue
       }
-      child.seenGeneration = generation
-      found += 1
+      child.seenGeneration = current
       newOrdered.append(child)
       child.receive(row, source: source)
     }
-    ordered = newOrdered
-    guard found < children.count else { return }
-    for (id, child) in children where child.seenGeneration != generation {
+    // A walk made meanwhile ordered the same rows, and may have made children this one did not see.
+    if generation == current { ordered = newOrdered }
+    for (id, child) in children where child.seenGeneration < current {
       child.detach()
       children[id] = nil
     }

@@ -48,6 +48,28 @@ import UnoPresentation
     #expect(list.told == 2)
   }
 
+  @Test func aRowViewThatReadsTheListWhileItIsToldMissesNoOtherRow() {
+    let viewModel = makeListViewModel()
+    let rows = viewModel.scope(rows: \.rows, action: \.item)
+    // Each row's view, told of its change, has the list drawn again (reads the rows' view models).
+    let rowViews = rows.map { row in
+      Observed(again: true) {
+        _ = row.name
+        _ = viewModel.scope(rows: \.rows, action: \.item)
+      }
+    }
+    // In one step: row 0 removed, rows 2 and 1 swapped and renamed.
+    viewModel.sendViewEvent(.replace([Item(id: 2, name: "two"), Item(id: 1, name: "one")]))
+    #expect(rows[id: 2]!.name == "two")
+    #expect(rows[id: 1]!.name == "one")
+    #expect(!rows[id: 0]!.isAttached && rows[id: 1]!.isAttached && rows[id: 2]!.isAttached)
+    #expect(rowViews.allSatisfy { $0.told > 0 })  // the ids changed: every view drew the list again
+    // The next change of a row reaches its view model.
+    viewModel.sendViewEvent(.item(.element(id: 1, action: .rename("uno"))))
+    #expect(rows[id: 1]!.name == "uno")
+    #expect(viewModel.scope(rows: \.rows, action: \.item).map(\.name) == ["two", "uno"])
+  }
+
   @Test func aRowSendsThroughItsParentWhichHearsItAsItsOwn() {
     let viewModel = makeListViewModel()
     var heard: [ListViewState] = []

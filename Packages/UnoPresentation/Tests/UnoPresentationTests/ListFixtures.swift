@@ -72,6 +72,8 @@ enum ListAction: Sendable, Equatable {
   case bump
   case add(Item)
   case remove(id: Int)
+  /// Replaces the whole list in one step.
+  case replace([Item])
   case open(id: Int)
   case close
   case item(IdentifiedAction<Int, ItemAction>)
@@ -93,6 +95,8 @@ struct ListInteractor: Sendable {
         state.items.append(item)
       case .remove(let id):
         state.items.remove(id: id)
+      case .replace(let items):
+        state.items = IdentifiedArray(uniqueElements: items)
       case .open(let id):
         state.editor = state.items[id: id].map { EditorItem(itemID: $0.id, draft: $0.name) }
       case .close:
