@@ -121,7 +121,7 @@ final class RowsScope<
     let id = row.id
     let embed = self.embed
     return Child(
-      viewState: row, rowID: id, place: "the row \(id) of \(rows)", parent: parent,
+      viewState: row, rowID: id, part: rows, parent: parent,
       deliver: { [weak parent] action in parent?.sendViewEvent(embed(id, action)) }
     )
   }
@@ -234,7 +234,7 @@ final class PresentedScope<
     let id = identity(of: value)
     let embed = self.embed
     let made = Child(
-      viewState: value, rowID: nil, place: "the child at \(state)", parent: parent,
+      viewState: value, rowID: nil, part: state, parent: parent,
       deliver: { [weak parent] action in parent?.sendViewEvent(embed(action)) }
     )
     child = made
