@@ -40,21 +40,24 @@ struct ObservedField: Hashable {
 final class FieldObservation<Action: Sendable, ViewState: Sendable> {
   @usableFromInline typealias FieldKeyPath = KeyPath<ObservationSubject, Int>
 
-  private struct Entry {
-    let field: ObservedField
-    let keyPath: FieldKeyPath
-    /// Whether the field differs between two view states; `nil`: it always does (a field that
-    /// cannot be compared).
-    let differs: ((ViewState, ViewState) -> Bool)?
-    var isRead = false
-  }
+  // One entry per field ever read (as many as the key paths the views name), in parallel arrays:
+  // a read touches only those whose types are fixed (`fields`, `keyPaths`, `isRead`); kept in one
+  // array of a struct nested here, each read looked up that struct's generic metadata.
 
-  /// Every field ever read (as many as the key paths the views name), by field.
+  /// Each entry's field.
+  private var fields: [ObservedField] = []
+  /// Each entry's key path for the registrar.
+  private var keyPaths: [FieldKeyPath] = []
+  /// Whether each entry was read since its last change.
+  private var isRead: [Bool] = []
+  /// Whether each entry's field differs between two view states; `nil`: it always does (a field
+  /// that cannot be compared).
+  private var differs: [((ViewState, ViewState) -> Bool)?] = []
+  /// The entries, by field.
   private var index: [ObservedField: Int] = [:]
   /// The same, by the identity of the field's key path: a literal at a call site is one object,
   /// read again at every draw, and hashing its identity is much cheaper than hashing the path.
   private var byIdentity: [ObjectIdentifier: Int] = [:]
-  private var entries: [Entry] = []
   /// The entries read since their last change, each once.
   private var read: [Int] = []
 
@@ -65,24 +68,26 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
     _ field: ObservedField, differs: () -> ((ViewState, ViewState) -> Bool)?
   ) -> FieldKeyPath {
     let position: Int
-    if let found = byIdentity[ObjectIdentifier(field.keyPath)], entries[found].field == field {
+    if let found = byIdentity[ObjectIdentifier(field.keyPath)], fields[found] == field {
       position = found
     } else if let found = index[field] {
       position = found
       byIdentity[ObjectIdentifier(field.keyPath)] = found
     } else {
-      position = entries.count
-      entries.append(
-        Entry(field: field, keyPath: ObservationSubject.keyPath(ofField: position), differs: differs()))
+      position = fields.count
+      fields.append(field)
+      keyPaths.append(ObservationSubject.keyPath(ofField: position))
+      isRead.append(false)
+      self.differs.append(differs())
       index[field] = position
       // The entry holds the key path, so no other object can take its identity while it lives.
       byIdentity[ObjectIdentifier(field.keyPath)] = position
     }
-    if !entries[position].isRead {
-      entries[position].isRead = true
+    if !isRead[position] {
+      isRead[position] = true
       read.append(position)
     }
-    return entries[position].keyPath
+    return keyPaths[position]
   }
 
   /// The key paths of the fields read since their last change that differ between `old` and
@@ -96,9 +101,9 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
     var kept = 0
     for position in read.indices {
       let entry = read[position]
-      if entries[entry].differs?(old, new) ?? true {
-        entries[entry].isRead = false
-        changed.append(entries[entry].keyPath)
+      if differs[entry]?(old, new) ?? true {
+        isRead[entry] = false
+        changed.append(keyPaths[entry])
       } else {
         read[kept] = entry
         kept += 1
