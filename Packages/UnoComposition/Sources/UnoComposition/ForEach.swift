@@ -55,6 +55,10 @@ extension Interactor {
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
   ///   - element: The interactor of one row.
+  /// - Returns: This interactor with the rows in it, as an ``AnyInteractor``, as
+  ///   `when(stateIs:actionIs:stateAction:fileID:filePath:line:column:_:)` returns it and for the
+  ///   same reason: one result type, so that the compiler checks each operator of a chain on its
+  ///   own.
   @inlinable
   public func forEach<
     ElementID: Hashable & Sendable, ElementState, ElementAction,
@@ -67,12 +71,12 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
-  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
     _ForEach(
       parent: self, elements: toElements, action: Action.allCasePaths[keyPath: toElementAction],
       element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    ).eraseToAnyInteractor()
   }
 }
 

@@ -60,6 +60,11 @@ extension Interactor {
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
   ///   - child: The child interactor.
+  /// - Returns: This interactor with the child in it, as an ``AnyInteractor``: every level of a
+  ///   chain stores the one before it erased, so this changes nothing at run time, and with one
+  ///   result type for every form of `when` and `forEach` the compiler checks each child of a
+  ///   chain on its own, not every combination of the forms (docs/performance.md, "Compile
+  ///   time").
   @inlinable
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
     stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
@@ -70,14 +75,14 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
       action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    ).eraseToAnyInteractor()
   }
 
   /// Runs a child interactor while this interactor's state (an enum) is in one case.
@@ -107,14 +112,14 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> some Interactor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
     When(
       parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
       action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    ).eraseToAnyInteractor()
   }
 
   /// Runs a child interactor while an optional part of this interactor's state is not `nil`: a
@@ -152,13 +157,13 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
     When(
       parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
       stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
       scope: AnyHashableSendable(toChildState),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    ).eraseToAnyInteractor()
   }
 }
 
@@ -190,14 +195,14 @@ extension Interactor {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> some Interactor<DomainState, Action> where Action: CasePathable, Buttons.ButtonAction: Sendable {
+  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable, Buttons.ButtonAction: Sendable {
     When(
       parent: self, state: .optional(toButtons), action: Action.allCasePaths[keyPath: toButtonAction],
       stateAction: nil, child: _ButtonsInteractor<Buttons>(),
       scope: AnyHashableSendable(toButtons),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       closing: .onEveryAction
-    )
+    ).eraseToAnyInteractor()
   }
 }
 

@@ -46,14 +46,17 @@ struct InteractorEnumMacroTests {
           self = .edit(EditInteractor())
         }
 
+        @UnoComposition.InteractorBuilder<State, Action>
         var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.Empty<State, Action>()
             .when(stateIs: \.edit, actionIs: \.edit) {
             EditInteractor()
           }
+          UnoComposition.Empty<State, Action>()
             .when(stateIs: \.confirmDeletion, actionIs: \.confirmDeletion) {
             ConfirmInteractor()
           }
+          UnoComposition.Empty<State, Action>()
             .when(stateIs: \.record, actionIs: \.record) {
             RecordMeetingInteractor()
           }
@@ -96,6 +99,7 @@ struct InteractorEnumMacroTests {
           self = .detail(DetailInteractor())
         }
 
+        @UnoComposition.InteractorBuilder<State, Action>
         public var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.Empty<State, Action>()
             .when(stateIs: \.detail, actionIs: \.detail) {
@@ -243,14 +247,17 @@ struct InteractorEnumMacroTests {
           self = .edit(EditInteractor())
         }
 
+        @UnoComposition.InteractorBuilder<State, Action>
         var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.Empty<State, Action>()
             .when(stateIs: \.edit, actionIs: \.edit) {
             EditInteractor()
           }
+          UnoComposition.Empty<State, Action>()
             .when(stateIs: \.alert, actionIs: \.alert) {
             UnoComposition._ButtonsInteractor<AlertState<Alert>>()
           }
+          UnoComposition.Empty<State, Action>()
             .when(stateIs: \.endMeeting, actionIs: \.endMeeting) {
             UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
           }
@@ -300,6 +307,7 @@ struct InteractorEnumMacroTests {
           self = .alert(._placeholder)
         }
 
+        @UnoComposition.InteractorBuilder<State, Action>
         public var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.Empty<State, Action>()
             .when(stateIs: \.alert, actionIs: \.alert) {

@@ -35,6 +35,8 @@ struct InteractorMacroTests {
         typealias DomainState = CounterState
 
         typealias Action = CounterAction
+
+        typealias Interact = UnoCore.Interact<CounterState, CounterAction>
       }
 
       extension CounterInteractor: UnoCore.Interactor {
@@ -64,6 +66,8 @@ struct InteractorMacroTests {
         public typealias DomainState = CounterState
 
         public typealias Action = CounterAction
+
+        typealias Interact = UnoCore.Interact<CounterState, CounterAction>
       }
 
       extension CounterInteractor: UnoCore.Interactor {
@@ -95,6 +99,8 @@ struct InteractorMacroTests {
         }
 
         typealias DomainState = State
+
+        typealias Interact = UnoCore.Interact<State, Action>
       }
 
       extension Feature: UnoCore.Interactor {
@@ -125,6 +131,8 @@ struct InteractorMacroTests {
         typealias DomainState = Int
 
         typealias Action = Void
+
+        typealias Interact = UnoCore.Interact<Int, Void>
       }
 
       extension Feature: UnoCore.Interactor {
@@ -201,6 +209,8 @@ struct InteractorMacroTests {
         typealias DomainState = Int
 
         typealias Action = Void
+
+        typealias Interact = UnoCore.Interact<Int, Void>
       }
 
       extension Feature: UnoCore.Interactor {
@@ -310,6 +320,8 @@ struct InteractorMacroTests {
           typealias DomainState = Int
 
           typealias Action = Void
+
+          typealias Interact = UnoCore.Interact<Int, Void>
       }
 
       extension Feature: UnoCore.Interactor {

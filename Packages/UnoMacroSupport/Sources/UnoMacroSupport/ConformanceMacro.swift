@@ -30,12 +30,18 @@ public struct ConformanceMacroSpec: Sendable {
   public let whyBody: String
   /// The domain of diagnostic ids.
   public let diagnosticDomain: String
+  /// A generic type of the library that `body` names with the two generic arguments, and that the
+  /// macro names with them inside the struct, e.g. `("Interact", "UnoCore.Interact")`: a typealias
+  /// `Interact = UnoCore.Interact<State, Action>` in a struct with a `body`, so that the compiler
+  /// knows the state and actions of a body's first `Interact(…) { … }` without inferring them.
+  public let specializedInBody: (name: String, type: String)?
 
   /// A spec with every field given; see each property.
   public init(
     macroName: String, conformance: String, builder: String, typealiases: (String, String),
     argumentsDescription: String, example: String, primitive: (name: String, signature: String),
-    bodyDeclaration: String, whyStruct: String, whyBody: String, diagnosticDomain: String
+    bodyDeclaration: String, whyStruct: String, whyBody: String, diagnosticDomain: String,
+    specializedInBody: (name: String, type: String)? = nil
   ) {
     self.macroName = macroName
     self.conformance = conformance
@@ -48,6 +54,7 @@ public struct ConformanceMacroSpec: Sendable {
     self.whyStruct = whyStruct
     self.whyBody = whyBody
     self.diagnosticDomain = diagnosticDomain
+    self.specializedInBody = specializedInBody
   }
 }
 
@@ -105,6 +112,9 @@ public enum ConformanceMacro {
     }
     if !hasBody && !names.contains("type Body") {
       decls.append("\(raw: access)typealias Body = Never")
+    }
+    if hasBody, let (name, type) = spec.specializedInBody, !names.contains("type \(name)") {
+      decls.append("typealias \(raw: name) = \(raw: type)<\(arguments.0), \(arguments.1)>")
     }
     return decls
   }

@@ -47,6 +47,10 @@ extension Interactor {
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
   ///   - element: The interactor of one screen (usually an `@Interactor` enum of the screens).
+  /// - Returns: This interactor with the stack in it, as an ``AnyInteractor``, as
+  ///   `when(stateIs:actionIs:stateAction:fileID:filePath:line:column:_:)` returns it and for the
+  ///   same reason: one result type, so that the compiler checks each operator of a chain on its
+  ///   own.
   @inlinable
   public func forEach<ElementState, ElementAction, Element: Interactor<ElementState, ElementAction>>(
     stateIs toStack: WritableKeyPath<DomainState, StackState<ElementState>> & Sendable,
@@ -56,12 +60,12 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
-  ) -> some Interactor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
     _StackForEach(
       parent: self, stack: toStack, action: Action.allCasePaths[keyPath: toStackAction],
       element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
-    )
+    ).eraseToAnyInteractor()
   }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import IssueReporting
 import Synchronization
+import UnoRuntimeShims
 
 // Recording: a bounded ring of every change a runtime makes, kept when asked
 // (``InteractorRuntime/record(limit:feature:clock:)``). The step hands each change to the recorder
@@ -205,16 +206,10 @@ extension InteractorRuntime {
 /// third more than the clock itself.
 @usableFromInline
 enum ContinuousNanoseconds {
-  /// Now, from an arbitrary origin fixed for the process.
+  /// Now, from an arbitrary origin fixed for the process (`uno_continuous_nanoseconds`, in C:
+  /// the clock the Swift runtime reads for `ContinuousClock`).
   @inlinable
   static func now() -> Int64 {
-    var time = timespec()
-    // The clocks the Swift runtime reads for `ContinuousClock`: it counts time asleep.
-    #if canImport(Darwin)
-      clock_gettime(CLOCK_MONOTONIC_RAW, &time)
-    #else
-      clock_gettime(CLOCK_BOOTTIME, &time)
-    #endif
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    Int64(uno_continuous_nanoseconds())
   }
 }

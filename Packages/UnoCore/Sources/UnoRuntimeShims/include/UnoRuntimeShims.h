@@ -3,6 +3,8 @@
 #ifndef UNO_RUNTIME_SHIMS_H
 #define UNO_RUNTIME_SHIMS_H
 
+#include <time.h>
+
 /// Retains the native Swift object at `object` unless its deinitialisation has begun: returns
 /// `object`, retained, or `NULL` if it is being (or has been) deinitialised. `object`'s memory
 /// must still be allocated: an unowned reference keeps it after the object is released.
@@ -13,6 +15,23 @@
 static inline void *_Nullable uno_try_retain(const void *_Nonnull object) {
   extern void *_Nullable swift_tryRetain(const void *_Nonnull object);
   return swift_tryRetain(object);
+}
+
+/// Now on the clock that `ContinuousClock` reads (it counts time asleep), in nanoseconds from an
+/// origin fixed for the process.
+///
+/// In C, so that the `@inlinable` code that reads it names no C type: `timespec` in Swift is
+/// whichever module declares it first in the importing app's graph (CoreFoundation's, once
+/// swift-dependencies' default traits bring combine-schedulers and CoreFoundation in), and an
+/// inlinable function may not use a type from a module its file does not import.
+static inline long long uno_continuous_nanoseconds(void) {
+  struct timespec time;
+#if defined(__APPLE__)
+  clock_gettime(CLOCK_MONOTONIC_RAW, &time);
+#else
+  clock_gettime(CLOCK_BOOTTIME, &time);
+#endif
+  return (long long)time.tv_sec * 1000000000LL + (long long)time.tv_nsec;
 }
 
 #endif

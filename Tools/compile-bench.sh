@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# The compile-time benchmark: generates an app of the shapes a real app has (a root with many
+# stored and optional children, lists and a stack; enums of screens and of destinations; rows of
+# rows; a recursive feature; a root with bindings, onChange, Debounce and dependencies), builds
+# it against this repository (debug), and prints, for each shape, the slowest body the compiler
+# type-checked and its time, read from the compiler itself (`-debug-time-function-bodies`), then
+# the app's rebuild after a one-line change to a feature, and, when the app's build folder is
+# new, its first build from nothing. It runs the app, which sends to a child, a row and a screen
+# of every shape and fails if a state is wrong. docs/performance.md ("Compile time") keeps the
+# figures with their targets.
+#
+# Usage: bash Tools/compile-bench.sh [--dir DIR] [--fresh] [SHAPE ...]
+#   SHAPE as Tools/compile-bench/generate.py describes it (`root:12,8,2,30`, `screens:30`, ...);
+#   without any, the ladder below: each size twice the one before, to show how the time grows.
+#   --dir DIR: where the app and its build live (default .build-compile-bench; kept, so that a
+#   second run rebuilds only the app). --fresh: remove DIR first, to measure the first build.
+# Times are the compiler's on this machine; they are reported, never asserted (CI fails only if
+# a shape does not compile or does not run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+dir=$repo/.build-compile-bench
+fresh=0
+shapes=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --dir) dir=$(realpath -m "$2"); shift 2 ;;
+    --fresh) fresh=1; shift ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    *) shapes+=("$1"); shift ;;
+  esac
+done
+if [ ${#shapes[@]} -eq 0 ]; then
+  shapes=(
+    root:3,1,1,2 root:6,2,1,5 root:12,4,2,10 root:24,8,2,30
+    screens:5 screens:10 screens:20 screens:30 screens:60
+    destinations:10 destinations:20
+    nested:3 recursive rich:12,8
+  )
+fi
+[ "$fresh" -eq 1 ] && rm -rf "$dir"
+python3 Tools/compile-bench/generate.py "$dir" "${shapes[@]}"
+
+flags=(-Xswiftc -Xfrontend -Xswiftc -debug-time-function-bodies)
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+build() { swift build --package-path "$dir" "${flags[@]}" >"$log" 2>&1 || { cat "$log"; exit 1; }; }
+
+if [ ! -d "$dir/.build" ]; then
+  started=$(date +%s%N)
+  build
+  echo "first build of the app from nothing (the library and its packages too): $(( ($(date +%s%N) - started) / 1000000000 )) s"
+fi
+
+# Every shape's file compiled again, for its bodies' times.
+touch "$dir"/Sources/CompileBenchApp/*.swift
+build
+printf '\n%-20s %10s %11s  %s\n' shape slowest 'all bodies' 'slowest body'
+for file in "$dir"/Sources/CompileBenchApp/*.swift; do
+  name=$(basename "$file" .swift)
+  [ "$name" = main ] && continue
+  # Lines are "12.34ms<TAB>where<TAB>getter CompileBenchApp.(file).R12x8x2x30_Root.body.getter@…";
+  # a macro's expansion has no file of its own, so a body is the shape's by its prefix. A body
+  # listed more than once (each frontend job that needs it) counts once, with its largest time.
+  awk -F'\t' -v prefix="(file).${name}_" '
+    /^[0-9.]+ms\t/ && index($3, prefix) {
+      ms = $1; sub(/ms$/, "", ms); split($3, d, "@"); key = d[1]
+      if (!(key in t) || ms + 0 > t[key]) t[key] = ms + 0
+    }
+    END {
+      for (k in t) { all += t[k]; if (t[k] >= max) { max = t[k]; what = k } }
+      sub(/.*\(file\)\./, "", what)
+      printf "%.1f\t%.1f\t%s\n", max, all, what
+    }' "$log" | while IFS=$'\t' read -r max all what; do
+      printf '%-20s %7s ms %8s ms  %s\n' "$name" "$max" "$all" "$what"
+    done
+done
+
+# A one-line change to one feature's body (the first stored child of the first root), rebuilt.
+first=$(ls "$dir"/Sources/CompileBenchApp/R*.swift 2>/dev/null | head -1 || true)
+if [ -n "$first" ]; then
+  sed -i '0,/state.count += 1/s//state.count += 1 + 0/' "$first"
+  started=$(date +%s%N)
+  build
+  echo
+  echo "rebuild after a one-line change to a feature in $(basename "$first"): $(( ($(date +%s%N) - started) / 1000000 )) ms"
+  # Back to the generated text (and its time stamp: the next run compiles it again anyway).
+  python3 Tools/compile-bench/generate.py "$dir" "${shapes[@]}"
+fi
+
+"$dir"/.build/debug/CompileBenchApp
