@@ -9,9 +9,10 @@
 # of every shape and fails if a state is wrong. docs/performance.md ("Compile time") keeps the
 # figures with their targets.
 #
-# Usage: bash Tools/compile-bench.sh [--dir DIR] [--fresh] [SHAPE ...]
+# Usage: bash Tools/compile-bench.sh [--dir DIR] [--fresh] [--largest] [SHAPE ...]
 #   SHAPE as Tools/compile-bench/generate.py describes it (`root:12,8,2,30`, `screens:30`, ...);
 #   without any, the ladder below: each size twice the one before, to show how the time grows.
+#   --largest: only the largest shape of each kind, the sizes of a real app (what CI builds).
 #   --dir DIR: where the app and its build live (default .build-compile-bench; kept, so that a
 #   second run rebuilds only the app). --fresh: remove DIR first, to measure the first build.
 # Times are the compiler's on this machine; they are reported, never asserted (CI fails only if
@@ -26,14 +27,15 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir=$(realpath -m "$2"); shift 2 ;;
     --fresh) fresh=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --largest) shapes+=(root:12,8,2,30 screens:30 destinations:20 nested:3 recursive rich:12,8); shift ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     *) shapes+=("$1"); shift ;;
   esac
 done
 if [ ${#shapes[@]} -eq 0 ]; then
   shapes=(
-    root:3,1,1,2 root:6,2,1,5 root:12,4,2,10 root:24,8,2,30
-    screens:5 screens:10 screens:20 screens:30 screens:60
+    root:3,2,1,5 root:6,4,1,10 root:12,8,2,30 root:24,16,2,30
+    screens:10 screens:20 screens:30 screens:60
     destinations:10 destinations:20
     nested:3 recursive rich:12,8
   )
@@ -76,16 +78,18 @@ for file in "$dir"/Sources/CompileBenchApp/*.swift; do
     done
 done
 
-# A one-line change to one feature's body (the first stored child of the first root), rebuilt.
-first=$(ls "$dir"/Sources/CompileBenchApp/R*.swift 2>/dev/null | head -1 || true)
-if [ -n "$first" ]; then
+# A one-line change to one feature's body, rebuilt: in the first root (a file with all of its
+# children, every screen of its stack and their macros' expansions) and in the recursive feature (a
+# file of one feature).
+for first in $(ls "$dir"/Sources/CompileBenchApp/R*.swift 2>/dev/null | head -1) \
+  "$dir"/Sources/CompileBenchApp/Rec.swift; do
+  [ -f "$first" ] || continue
   sed -i '0,/state.count += 1/s//state.count += 1 + 0/' "$first"
   started=$(date +%s%N)
   build
-  echo
   echo "rebuild after a one-line change to a feature in $(basename "$first"): $(( ($(date +%s%N) - started) / 1000000 )) ms"
-  # Back to the generated text (and its time stamp: the next run compiles it again anyway).
-  python3 Tools/compile-bench/generate.py "$dir" "${shapes[@]}"
-fi
+done
+# Back to the generated text (the next run compiles every file again anyway).
+python3 Tools/compile-bench/generate.py "$dir" "${shapes[@]}"
 
 "$dir"/.build/debug/CompileBenchApp

@@ -23,7 +23,7 @@ import SwiftSyntaxMacros
 /// - `typealias DomainState = State`;
 /// - `body`: routes each case's actions to its child while the state is in that case (the
 ///   case-path form of `when`, so a child's effects die when the state leaves its case), one
-///   statement per case;
+///   element of a `MergeMany` per case;
 /// - `init()`, so that the parent writes `Destination()`;
 ///
 /// and the `Interactor` conformance. Each child is made with `init()`.
@@ -55,14 +55,17 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
     let actionCases = cases.map {
       "  case \($0.name)(\($0.type).\($0.isButtons ? "ButtonAction?" : "Action"))"
     }.joined(separator: "\n")
-    // One statement per case, each a `when` over `Empty` of its own: the compiler checks each
-    // on its own, so the body's cost grows with the number of cases, where a chain of `when`s
-    // is one expression that grows faster (docs/performance.md, "Compile time").
+    // One element per case, each a `when` over `Empty` of its own, in an array of a type the
+    // compiler knows: it checks each on its own, so the body's cost grows with the number of
+    // cases. A chain of `when`s is one expression whose cost grows faster, as do the nested
+    // `Merge`s of a builder block (docs/performance.md, "Compile time").
     let routes = cases.map {
       let child = $0.isButtons ? "UnoComposition._ButtonsInteractor<\($0.type)>" : $0.type
       return """
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \\.\($0.name), actionIs: \\.\($0.name)) { \(child)() }
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \\State.AllCasePaths.\($0.name), actionIs: \\Action.AllCasePaths.\($0.name)) {
+                \(child)()
+              },
         """
     }.joined(separator: "\n")
     let first = cases[0]
@@ -104,9 +107,10 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       }
       """,
       """
-      @UnoComposition.InteractorBuilder<State, Action>
       \(raw: access)var body: some UnoCore.Interactor<State, Action> {
+        UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
       \(raw: routes)
+        ])
       }
       """,
     ]

@@ -46,20 +46,21 @@ struct InteractorEnumMacroTests {
           self = .edit(EditInteractor())
         }
 
-        @UnoComposition.InteractorBuilder<State, Action>
         var body: some UnoCore.Interactor<State, Action> {
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.edit, actionIs: \.edit) {
-            EditInteractor()
-          }
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.confirmDeletion, actionIs: \.confirmDeletion) {
-            ConfirmInteractor()
-          }
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.record, actionIs: \.record) {
-            RecordMeetingInteractor()
-          }
+          UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.edit, actionIs: \Action.AllCasePaths.edit) {
+                EditInteractor()
+              },
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.confirmDeletion, actionIs: \Action.AllCasePaths.confirmDeletion) {
+                ConfirmInteractor()
+              },
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.record, actionIs: \Action.AllCasePaths.record) {
+                RecordMeetingInteractor()
+              },
+          ])
         }
       }
 
@@ -99,12 +100,13 @@ struct InteractorEnumMacroTests {
           self = .detail(DetailInteractor())
         }
 
-        @UnoComposition.InteractorBuilder<State, Action>
         public var body: some UnoCore.Interactor<State, Action> {
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.detail, actionIs: \.detail) {
-            DetailInteractor()
-          }
+          UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.detail, actionIs: \Action.AllCasePaths.detail) {
+                DetailInteractor()
+              },
+          ])
         }
       }
 
@@ -247,20 +249,21 @@ struct InteractorEnumMacroTests {
           self = .edit(EditInteractor())
         }
 
-        @UnoComposition.InteractorBuilder<State, Action>
         var body: some UnoCore.Interactor<State, Action> {
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.edit, actionIs: \.edit) {
-            EditInteractor()
-          }
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.alert, actionIs: \.alert) {
-            UnoComposition._ButtonsInteractor<AlertState<Alert>>()
-          }
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.endMeeting, actionIs: \.endMeeting) {
-            UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
-          }
+          UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.edit, actionIs: \Action.AllCasePaths.edit) {
+                EditInteractor()
+              },
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.alert, actionIs: \Action.AllCasePaths.alert) {
+                UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+              },
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.endMeeting, actionIs: \Action.AllCasePaths.endMeeting) {
+                UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
+              },
+          ])
         }
       }
 
@@ -307,12 +310,13 @@ struct InteractorEnumMacroTests {
           self = .alert(._placeholder)
         }
 
-        @UnoComposition.InteractorBuilder<State, Action>
         public var body: some UnoCore.Interactor<State, Action> {
-          UnoComposition.Empty<State, Action>()
-            .when(stateIs: \.alert, actionIs: \.alert) {
-            UnoComposition._ButtonsInteractor<AlertState<Alert>>()
-          }
+          UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
+            UnoComposition.Empty<State, Action>()
+              .when(stateIs: \State.AllCasePaths.alert, actionIs: \Action.AllCasePaths.alert) {
+                UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+              },
+          ])
         }
       }
 
