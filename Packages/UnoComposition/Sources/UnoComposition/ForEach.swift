@@ -55,7 +55,7 @@ extension Interactor {
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
   ///   - element: The interactor of one row.
-  /// - Returns: This interactor with the rows in it, as an ``AnyInteractor``, as
+  /// - Returns: This interactor with the rows in it, as an `AnyInteractor`, as
   ///   `when(stateIs:actionIs:stateAction:fileID:filePath:line:column:_:)` returns it and for the
   ///   same reason: one result type, so that the compiler checks each operator of a chain on its
   ///   own.

@@ -60,7 +60,7 @@ extension Interactor {
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
   ///   - child: The child interactor.
-  /// - Returns: This interactor with the child in it, as an ``AnyInteractor``: every level of a
+  /// - Returns: This interactor with the child in it, as an `AnyInteractor`: every level of a
   ///   chain stores the one before it erased, so this changes nothing at run time, and with one
   ///   result type for every form of `when` and `forEach` the compiler checks each child of a
   ///   chain on its own, not every combination of the forms (docs/performance.md, "Compile

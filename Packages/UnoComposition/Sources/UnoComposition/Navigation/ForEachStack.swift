@@ -47,7 +47,7 @@ extension Interactor {
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
   ///   - element: The interactor of one screen (usually an `@Interactor` enum of the screens).
-  /// - Returns: This interactor with the stack in it, as an ``AnyInteractor``, as
+  /// - Returns: This interactor with the stack in it, as an `AnyInteractor`, as
   ///   `when(stateIs:actionIs:stateAction:fileID:filePath:line:column:_:)` returns it and for the
   ///   same reason: one result type, so that the compiler checks each operator of a chain on its
   ///   own.
