@@ -109,6 +109,38 @@ struct InteractorMacroTests {
     }
   }
 
+  /// A struct that names `Interact` itself keeps its own: the macro adds no second one.
+  @Test func keepsAnInteractTheStructDeclares() {
+    assertMacro {
+      """
+      @Interactor<Int, Void>
+      struct Feature {
+        typealias Interact = UnoCore.Interact<Int, Void>
+        var body: some InteractorOf<Self> {
+          Interact { _, _ in .state }
+        }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        typealias Interact = UnoCore.Interact<Int, Void>
+        @InteractorBuilder<Int, Void>
+        var body: some InteractorOf<Self> {
+          Interact { _, _ in .state }
+        }
+
+        typealias DomainState = Int
+
+        typealias Action = Void
+      }
+
+      extension Feature: UnoCore.Interactor {
+      }
+      """
+    }
+  }
+
   @Test func doesNotAddASecondBuilderAttribute() {
     assertMacro {
       """
