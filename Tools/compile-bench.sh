@@ -9,10 +9,11 @@
 # of every shape and fails if a state is wrong. docs/performance.md ("Compile time") keeps the
 # figures with their targets.
 #
-# Usage: bash Tools/compile-bench.sh [--dir DIR] [--fresh] [--largest] [SHAPE ...]
+# Usage: bash Tools/compile-bench.sh [--dir DIR] [--fresh] [--largest] [--no-rebuild] [SHAPE ...]
 #   SHAPE as Tools/compile-bench/generate.py describes it (`root:12,8,2,30`, `screens:30`, ...);
 #   without any, the ladder below: each size twice the one before, to show how the time grows.
 #   --largest: only the largest shape of each kind, the sizes of a real app (what CI builds).
+#   --no-rebuild: no rebuilds after a one-line change (each costs a minute; CI skips them).
 #   --dir DIR: where the app and its build live (default .build-compile-bench; kept, so that a
 #   second run rebuilds only the app). --fresh: remove DIR first, to measure the first build.
 # Times are the compiler's on this machine; they are reported, never asserted (CI fails only if
@@ -22,13 +23,15 @@ cd "$(dirname "$0")/.."
 repo=$(pwd)
 dir=$repo/.build-compile-bench
 fresh=0
+rebuild=1
 shapes=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --dir) dir=$(realpath -m "$2"); shift 2 ;;
     --fresh) fresh=1; shift ;;
+    --no-rebuild) rebuild=0; shift ;;
     --largest) shapes+=(root:12,8,2,30 screens:30 destinations:20 nested:3 recursive rich:12,8); shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) shapes+=("$1"); shift ;;
   esac
 done
@@ -83,7 +86,7 @@ done
 # file of one feature).
 for first in $(ls "$dir"/Sources/CompileBenchApp/R*.swift 2>/dev/null | head -1) \
   "$dir"/Sources/CompileBenchApp/Rec.swift; do
-  [ -f "$first" ] || continue
+  [ "$rebuild" -eq 1 ] && [ -f "$first" ] || continue
   sed -i '0,/state.count += 1/s//state.count += 1 + 0/' "$first"
   started=$(date +%s%N)
   build
