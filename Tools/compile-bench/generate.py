@@ -16,9 +16,9 @@ A shape is one of
     nested:N         rows whose rows have rows, N levels of `forEach`
     recursive        a feature whose rows are the feature itself
 
-Each shape's types carry a prefix of their own (`R12x8_`, `S30_`, ...), and each shape has a check
-(`PREFIX_check()`, called from the app's `main.swift`) that sends an action to a child, a row and a screen and fails (exit 1)
-if the state is not what the action made it.
+Each shape's types carry a prefix of their own (`R12x8x2x30_`, `S30_`, ...), and each shape has a
+check (`PREFIX_check()`, called from the app's `main.swift`) that sends an action to a child, a row
+and a screen and fails (exit 1) if the state is not what the action made it.
 """
 
 import os
