@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks the README's installation: a package that adds this repository by URL (at the commit
 # checked out here, so uncommitted changes are not seen) builds against `UnoArchitecture`, runs,
-# and tests with `UnoArchitectureTesting`; and it resolves only the library's packages, at most
-# 14 and none of the host's (the host is behind the `Host` trait, off by default), whether it adds
-# the repository by URL or, as a team trying a clone does, by path. SwiftPM refuses a package
+# and tests with `UnoArchitectureTesting`, beside swift-dependencies' default traits and the other
+# packages of the field (Tools/install-check/FieldApp); and, on its own, it resolves only the
+# library's packages, at most 14 and none of the host's (the host is behind the `Host` trait, off
+# by default), whether it adds the repository by URL or, as a team trying a clone does, by path. SwiftPM refuses a package
 # added by URL that depends on local packages by path, which is why the root manifest lists the
 # packages' targets (docs/architecture.md, "One target graph").
 set -euo pipefail
@@ -39,35 +40,6 @@ MANIFEST
 }
 
 write_consumer "$consumer" ".package(url: \"file://$repository\", revision: \"$revision\")"
-cat > "$consumer/Sources/App/main.swift" <<'SOURCE'
-import UnoArchitecture
-
-struct Counter: Interactor {
-  var body: some Interactor<Int, Int> {
-    Interact(initialValue: 0) { state, action in
-      state += action
-      return .state
-    }
-  }
-}
-
-MainActor.assumeIsolated {
-  let runtime = InteractorRuntime(Counter())
-  runtime.send(2)
-  print("count: \(runtime.state)")
-}
-SOURCE
-cat > "$consumer/Tests/AppTests/AppTests.swift" <<'SOURCE'
-import Testing
-import UnoArchitectureTesting
-
-@testable import App
-
-@MainActor @Test func addsWhatItIsSent() async {
-  let harness = await InteractorTestHarness(Counter())
-  harness.send(3) { $0 = 3 }
-}
-SOURCE
 # The packages a library user resolves: at most 14, none of the host's. `$1`: a Package.resolved.
 host_packages='swift-nio|hummingbird|swift-sdk|swift-crypto|swift-certificates|async-http-client|swift-argument-parser|swift-service-lifecycle|swift-log|eventsource|swift-asn1|swift-http-types'
 check_pins() {
@@ -93,9 +65,76 @@ check_pins "$by_path/Package.resolved"
 grep -A7 '"identity" : "swift-syntax"' "$by_path/Package.resolved" | grep -q '"version" : "600.0.1"' ||
   { echo "error: the library did not resolve with swift-syntax 600.0.1 pinned beside it"; exit 1; }
 
-echo "==> a package that adds $repository by URL at $revision"
+echo "==> a package that adds $repository by URL at $revision resolves only the library's packages"
+swift package --package-path "$consumer" resolve
+check_pins "$consumer/Package.resolved"
+
+# The same package, now an app of the field: beside swift-dependencies with its default traits
+# (they bring combine-schedulers, and CoreFoundation with it), the other pointfreeco packages an
+# app of this kind lists, and a module that declares the reference library's names
+# (Tools/install-check/FieldApp). It builds, runs and tests with `UnoArchitectureTesting`.
+echo "==> the same package beside swift-dependencies' default traits and the field's packages"
+field='.package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
+    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
+    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3")'
+products='.product(name: "Dependencies", package: "swift-dependencies"),
+      .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      .product(name: "CasePaths", package: "swift-case-paths"),
+      .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
+      .product(name: "CustomDump", package: "swift-custom-dump"),
+      .product(name: "Clocks", package: "swift-clocks"),
+      .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"), "ReferenceNames"'
+rm -rf "$consumer/Sources" "$consumer/Tests"
+cp -R Tools/install-check/FieldApp/Sources Tools/install-check/FieldApp/Tests "$consumer/"
+cat > "$consumer/Package.swift" <<MANIFEST
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "App",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  dependencies: [
+    .package(url: "file://$repository", revision: "$revision"),
+    $field,
+  ],
+  targets: [
+    .target(name: "ReferenceNames", dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]),
+    .executableTarget(
+      name: "App",
+      dependencies: [
+        .product(name: "UnoArchitecture", package: "$(basename "$repository")"),
+        $products,
+      ]
+    ),
+    .testTarget(
+      name: "AppTests",
+      dependencies: ["App", .product(name: "UnoArchitectureTesting", package: "$(basename "$repository")")]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
+MANIFEST
 output=$(swift run --package-path "$consumer" App)
 echo "$output"
-[ "$(echo "$output" | tail -1)" = "count: 2" ] || { echo "error: the installed library did not run"; exit 1; }
+expected='rows: [
+  [0]: 0,
+  [1]: 1
+]
+screen: renamed
+detail closed: true'
+[ "$output" = "$expected" ] || { echo "error: the app beside the field's packages did not run as expected"; exit 1; }
 swift test --package-path "$consumer"
-check_pins "$consumer/Package.resolved"
+
+# A test process whose target does not link `UnoArchitectureTesting` cannot record the library's
+# issues: the library says so, naming the product. The app's executable links the library alone;
+# XCTestSessionIdentifier makes it a test process to IssueReporting (as Xcode's runner sets it).
+echo "==> an issue in a test process that does not link UnoArchitectureTesting names that product"
+report=$(XCTestSessionIdentifier=install-check "$(swift build --package-path "$consumer" --show-bin-path)/App" issue 2>&1)
+echo "$report"
+echo "$report" | grep -q "add it to the test target's dependencies\|Add it to the test target's dependencies" &&
+  echo "$report" | grep -q 'product(name: "UnoArchitectureTesting"' ||
+  { echo "error: the issue did not name UnoArchitectureTesting"; exit 1; }

@@ -17,7 +17,7 @@ public enum InteractorMacro: SpecifiedConformanceMacro {
   public static let spec = ConformanceMacroSpec(
     macroName: "Interactor",
     conformance: "UnoCore.Interactor",
-    builder: "InteractorBuilder",
+    builder: "UnoComposition.InteractorBuilder",
     typealiases: ("DomainState", "Action"),
     argumentsDescription: "the domain state and the action",
     example: "@Interactor<CounterState, CounterAction>",

@@ -25,7 +25,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct CounterInteractor: Sendable {
-        @InteractorBuilder<CounterState, CounterAction>
+        @UnoComposition.InteractorBuilder<CounterState, CounterAction>
         var body: some InteractorOf<Self> {
           Interact(initialValue: CounterState()) { state, action in
             return .state
@@ -58,7 +58,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       public struct CounterInteractor: Sendable {
-        @InteractorBuilder<CounterState, CounterAction>
+        @UnoComposition.InteractorBuilder<CounterState, CounterAction>
         public var body: some InteractorOf<Self> {
           Empty()
         }
@@ -93,7 +93,7 @@ struct InteractorMacroTests {
       struct Feature {
         struct State: Sendable {}
         enum Action: Sendable {}
-        @InteractorBuilder<State, Action>
+        @UnoComposition.InteractorBuilder<State, Action>
         var body: some InteractorOf<Self> {
           Empty()
         }
@@ -125,7 +125,7 @@ struct InteractorMacroTests {
       """
       struct Feature {
         typealias Interact = UnoCore.Interact<Int, Void>
-        @InteractorBuilder<Int, Void>
+        @UnoComposition.InteractorBuilder<Int, Void>
         var body: some InteractorOf<Self> {
           Interact { _, _ in .state }
         }
@@ -235,7 +235,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct Feature {
-        @InteractorBuilder<Int, Void>
+        @UnoComposition.InteractorBuilder<Int, Void>
         var body: some InteractorOf<Self> { Empty() }
 
         typealias DomainState = Int
@@ -344,7 +344,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct Feature {
-        @InteractorBuilder<Int, Void>
+        @UnoComposition.InteractorBuilder<Int, Void>
         var body: some InteractorOf<Self> {
           <#body#>
         }

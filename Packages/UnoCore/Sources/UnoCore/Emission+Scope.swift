@@ -97,7 +97,7 @@ extension Emission {
       let scopedChild = child.scope(
         namespace: namespace, childState: childState, withState: withState, around: around, transform)
       guard let childState else {
-        reportIssue(
+        reportLibraryIssue(
           """
           An emission tied to a lifetime (id \(id)) was scoped without 'childState', so whether \
           its child is alive cannot be read from the parent's state; its effects are no longer \
@@ -136,7 +136,7 @@ extension Emission {
       )
     case .operatorState(let id, let body):
       guard let withState else {
-        reportIssue(
+        reportLibraryIssue(
           """
           An emission with operator state (id \(id)) was scoped without 'withState', so it cannot \
           reach the child state and was dropped. Scoping operators must pass 'withState' to \

@@ -146,7 +146,7 @@ extension InteractorRuntime {
 
   @usableFromInline
   func reportOperatorStateAfterStep(_ id: AnyHashableSendable) {
-    reportIssue(
+    reportLibraryIssue(
       """
       An emission returned by 'Emission.adopt(id:then:)' holds operator state (id \(id)), which \
       was skipped: 'then' runs after the step's state change was published, when state can no \

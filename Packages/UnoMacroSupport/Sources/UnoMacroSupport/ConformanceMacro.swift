@@ -10,7 +10,8 @@ public struct ConformanceMacroSpec: Sendable {
   public let macroName: String
   /// The protocol the extension adds, fully qualified, e.g. `UnoCore.Interactor`.
   public let conformance: String
-  /// The result builder put on `body`, e.g. `InteractorBuilder`.
+  /// The result builder put on `body`, named with its module (`UnoComposition.InteractorBuilder`)
+  /// so that a builder of the same name in another module the file imports is not taken for it.
   public let builder: String
   /// The typealiases the two generic arguments become, e.g. `DomainState` and `Action`.
   public let typealiases: (String, String)
@@ -130,8 +131,13 @@ public enum ConformanceMacro {
       let variable = member.as(VariableDeclSyntax.self),
       variable.bindings.count == 1,
       variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
-      !variable.attributes.contains(where: {
-        $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription.hasPrefix(spec.builder) == true
+      !variable.attributes.contains(where: { attribute in
+        // The builder as the macro writes it (`UnoComposition.InteractorBuilder<…>`) or as a
+        // team does (`InteractorBuilder<…>`).
+        guard let name = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
+        else { return false }
+        let unqualified = spec.builder.split(separator: ".").last.map(String.init) ?? spec.builder
+        return name.hasPrefix(spec.builder) || name.hasPrefix(unqualified)
       })
     else { return [] }
     return ["@\(raw: spec.builder)<\(arguments.0), \(arguments.1)>"]

@@ -69,13 +69,12 @@ extension AnyViewModel {
         let path = Array(self.scope(rows: rows, action: action))
         guard newPath.count < path.count, Array(path.prefix(newPath.count)) == newPath else {
           if newPath != path {
-            reportIssue(
+            CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
               """
               The path of \(rows) was set to \(newPath.count) screen(s) that are not the first \
               ones of its \(path.count): a view can only pop screens. Push a screen by sending \
               the action that pushes it.
-              """,
-              fileID: fileID, filePath: filePath, line: line, column: column
+              """
             )
           }
           return

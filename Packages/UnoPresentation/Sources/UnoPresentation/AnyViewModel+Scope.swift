@@ -145,13 +145,12 @@ extension AnyViewModel {
     }
     let (children, repeated) = scope.viewModels(of: _viewState[keyPath: rows], parent: self)
     if !repeated.isEmpty {
-      reportIssue(
+      CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
         """
         \(rows) holds more than one row with the id(s) \(repeated.map { "\($0)" }.joined(separator: ", ")): \
         only the first row of each id has a view model, since the actions of rows with one id \
         could not be told apart. Give each row an id of its own in the view-state reducer.
-        """,
-        fileID: fileID, filePath: filePath, line: line, column: column
+        """
       )
     }
     return IdentifiedArray(uncheckedUniqueElements: children, id: \.rowID)

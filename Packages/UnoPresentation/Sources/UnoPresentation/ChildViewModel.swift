@@ -70,13 +70,12 @@ public final class ChildViewModel<Action: Sendable, ViewState: Sendable>: AnyVie
       removed
       ? "\(place) is no longer in its parent's state (removed, dismissed or popped)"
       : "the view model \(place) belongs to has been released"
-    reportIssue(
+    CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(
       """
       '\(event)' was not sent: \(why). A child view model keeps its last state to show, but its \
       actions go nowhere, so that they never reach another row or child. Check `isAttached` \
       before sending from a view that can outlive its part.
-      """,
-      fileID: fileID, filePath: filePath, line: line, column: column
+      """
     )
     return .none
   }

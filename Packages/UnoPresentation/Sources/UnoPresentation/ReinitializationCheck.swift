@@ -18,7 +18,7 @@ struct LiveViewModelSite: Sendable {
         return live[key, default: 0] > 0
       }
       if alreadyLive {
-        reportIssue(
+        CallSite(fileID: fileID, line: line).reportIssue(
           """
           A ViewModel was created at \(key) while a previous one from there is still alive.
 
@@ -37,8 +37,7 @@ struct LiveViewModelSite: Sendable {
 
           If several live view models from one place are intended, pass \
           'reportsReinitialization: false'.
-          """,
-          fileID: fileID, line: line
+          """
         )
       }
       return LiveViewModelSite(key: key)

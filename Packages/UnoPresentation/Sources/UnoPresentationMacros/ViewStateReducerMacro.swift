@@ -18,7 +18,7 @@ public enum ViewStateReducerMacro: SpecifiedConformanceMacro {
   public static let spec = ConformanceMacroSpec(
     macroName: "ViewStateReducer",
     conformance: "UnoPresentation.ViewStateReducer",
-    builder: "ViewStateReducerBuilder",
+    builder: "UnoPresentation.ViewStateReducerBuilder",
     typealiases: ("DomainState", "ViewState"),
     argumentsDescription: "the domain state and the view state",
     example: "@ViewStateReducer<CounterState, CounterViewState>",

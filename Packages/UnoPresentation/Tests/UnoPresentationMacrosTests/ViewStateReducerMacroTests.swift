@@ -23,7 +23,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       """
       struct CounterViewStateReducer: Sendable {
-        @ViewStateReducerBuilder<CounterState, CounterViewState>
+        @UnoPresentation.ViewStateReducerBuilder<CounterState, CounterViewState>
         var body: some ViewStateReducerOf<Self> {
           BuildViewState { CounterViewState(count: $0.count) }
         }
@@ -97,7 +97,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       #"""
       struct Describe {
-        @ViewStateReducerBuilder<Int, String>
+        @UnoPresentation.ViewStateReducerBuilder<Int, String>
         var body: some ViewStateReducerOf<Self> { BuildViewState { "\($0)" } }
 
         typealias DomainState = Int
@@ -159,7 +159,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       """
       struct Describe {
-        @ViewStateReducerBuilder<Int, String>
+        @UnoPresentation.ViewStateReducerBuilder<Int, String>
         var body: some ViewStateReducerOf<Self> {
           <#body#>
         }

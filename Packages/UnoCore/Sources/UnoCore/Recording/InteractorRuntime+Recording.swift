@@ -32,7 +32,7 @@ extension InteractorRuntime {
   ) {
     var limit = limit
     if limit < 1 {
-      reportIssue(
+      reportLibraryIssue(
         """
         'record(limit:)' was given a limit of \(limit): a recording keeps at least one entry. \
         It keeps 1; pass the number of changes you want kept (10,000 by default).

@@ -161,7 +161,7 @@ public struct FileStorageKey<Value: Codable & Sendable>: SharedKey, CustomString
             """)
       }
       file.base = nil
-      reportIssue(
+      reportLibraryIssue(
         """
         The shared file '\(url.path)' could not be decoded as \(Value.self) (\(reason)). It was \
         moved aside to '\(aside.path)' and kept; the value in memory stays as it was (its default \

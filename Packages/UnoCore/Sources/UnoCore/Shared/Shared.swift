@@ -183,7 +183,7 @@ public struct Shared<Value: Sendable>: Sendable {
       return try body(&copy)
     }
     if let result = try reference.modify(isolation: isolation, body) { return result }
-    reportIssue(
+    reportLibraryIssue(
       """
       A write through '\(reference.storage.name)' was not applied: the element \
       it refers to is no longer in its collection.

@@ -61,7 +61,7 @@ final class SharedKeySource<Value: Sendable>: Sendable {
       return state.loadError == nil
     }
     guard isNew else { return }
-    reportIssue(
+    reportLibraryIssue(
       """
       The shared value '\(name)' could not be read (\(Self.describe(error))). The value in \
       memory stays as it is, and is not saved over the storage until it can be read again. The \
@@ -151,7 +151,7 @@ final class SharedKeySource<Value: Sendable>: Sendable {
     // Reported here, in the task that scheduled the save (a test's issue belongs to its test),
     // not on the queue.
     if let failure, isNew {
-      reportIssue(
+      reportLibraryIssue(
         """
         The shared value '\(name)' could not be saved (\(Self.describe(failure))). The value in \
         memory is unchanged; the next change tries again. The error is on the reference \

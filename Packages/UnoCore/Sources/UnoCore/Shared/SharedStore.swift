@@ -22,7 +22,7 @@ public final class SharedStore: Sendable {
     storages.withLock { storages in
       if let existing = storages[id] {
         if let typed = existing as? SharedStorage<Value> { return typed }
-        reportIssue(
+        reportLibraryIssue(
           """
           The shared key '\(existing.name)' is used with two value types: \
           \(type(of: existing.currentValue)) and \(Value.self). Each holder of a key must declare \
