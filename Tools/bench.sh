@@ -16,6 +16,7 @@
 #                                prints lines per second of each run and the best
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Tools/lib/host.sh
 mode="${1:-quick}"
 case "$mode" in
   quick)
@@ -46,8 +47,8 @@ case "$mode" in
     echo "full profile: $out"
     ;;
   host)
-    swift build -c release --traits Host --product uno-host
-    binary="$(swift build -c release --traits Host --show-bin-path)/uno-host"
+    swift build -c release "${host_flags[@]}" --product uno-host
+    binary="$(swift build -c release "${host_flags[@]}" --show-bin-path)/uno-host"
     input="$(mktemp /tmp/uno-host-bench.XXXXXX)"
     trap 'rm -f "$input"' EXIT
     lines=200000

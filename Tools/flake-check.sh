@@ -18,6 +18,7 @@
 # Exits 0 if every run passed, 1 at the first that did not.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source Tools/lib/host.sh
 runs=50
 quiet=60
 sanitizer=""
@@ -38,7 +39,7 @@ out=$(realpath "$out")
 command -v gdb >/dev/null || echo "flake-check: gdb is not installed; a stall is reported without thread dumps" >&2
 source Tools/lib/watched-run.sh
 source Tools/lib/sanitized-suite.sh
-sanitizer_build=(--traits Host)
+sanitizer_build=("${host_flags[@]}")
 sanitizer_test=()
 [ -n "$sanitizer" ] && use_sanitizer "$sanitizer"
 swift build --build-tests "${sanitizer_build[@]}" || exit 1

@@ -7,7 +7,8 @@
 # Usage: bash Tools/leak-check.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-flags=(--product uno-host --scratch-path .build-address --sanitize=address --traits Host)
+source Tools/lib/host.sh
+flags=(--product uno-host --scratch-path .build-address --sanitize=address "${host_flags[@]}")
 swift build "${flags[@]}" >/dev/null
 host="$(swift build "${flags[@]}" --show-bin-path)/uno-host"
 session="$(mktemp /tmp/uno-leak-session.XXXXXX)"

@@ -12,8 +12,9 @@
 # Usage: bash Tools/pressure.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --traits Host --product uno-host >/dev/null
-host="$(swift build --traits Host --show-bin-path)/uno-host"
+source Tools/lib/host.sh
+swift build "${host_flags[@]}" --product uno-host >/dev/null
+host="$(swift build "${host_flags[@]}" --show-bin-path)/uno-host"
 work="$(mktemp -d /tmp/uno-pressure.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 

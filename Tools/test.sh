@@ -4,6 +4,7 @@
 # MCP server and the inspector from outside. Prints one closing line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source Tools/lib/host.sh
 
 passed=0
 failed=0
@@ -17,7 +18,7 @@ run() {
   echo "==> swift test $*"
   local rc
   # The tests are built already (see below). A run that stalls fails at once, with its dumps.
-  run_watched "$log" swift test --skip-build --traits Host "$@"
+  run_watched "$log" swift test --skip-build "${host_flags[@]}" "$@"
   # Swift Testing's summary: "Test run with N tests in M suites passed|failed ... with K issues".
   local n x
   n=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
@@ -39,7 +40,7 @@ run() {
 # Every target may import only the targets it declares (the packages' own manifests, listed in
 # the root's): a shared build folder would otherwise let an undeclared import build. With the
 # `Host` trait (Package.swift), as every build of the root here: the host and its tests too.
-swift build --build-tests --traits Host --explicit-target-dependency-import-check error || exit 1
+swift build --build-tests "${host_flags[@]}" --explicit-target-dependency-import-check error || exit 1
 run "$@"
 
 # Python test suites run from outside (unittest's summary: "Ran N tests" and, on failure,

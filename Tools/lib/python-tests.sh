@@ -1,5 +1,6 @@
 # Sourced by the scripts that run Python test suites against the built uno-host (mcp-test.sh,
 # inspector-test.sh): one virtual environment per suite, and the run.
+source Tools/lib/host.sh
 
 # Makes the virtual environment `$1` with the packages pinned in `$2`, unless it already has
 # exactly those pins (it is made again whenever they change).
@@ -29,8 +30,8 @@ ensure_venv() {
 run_python_suite() {
   local venv=$1 folder=$2
   if [ -z "${UNO_HOST_BINARY:-}" ]; then
-    swift build --traits Host --product uno-host
+    swift build "${host_flags[@]}" --product uno-host
   fi
-  local binary=${UNO_HOST_BINARY:-$(swift build --traits Host --show-bin-path)/uno-host}
+  local binary=${UNO_HOST_BINARY:-$(swift build "${host_flags[@]}" --show-bin-path)/uno-host}
   UNO_HOST_BINARY="$binary" "$venv/bin/python" -m unittest discover -s "$folder" -v
 }

@@ -12,8 +12,9 @@
 #   write (two step-assertion tests timed out in CI). Each test still runs its own concurrency;
 #   what is given up is only concurrency between unrelated tests. It costs about a minute;
 # - UNO_SKIP_OUTSIDE_PACKAGE: the host-kit test's outside package is covered by the plain run.
+source Tools/lib/host.sh
 use_sanitizer() {
-  sanitizer_build=(--sanitize="$1" --scratch-path ".build-$1" --traits Host)
+  sanitizer_build=(--sanitize="$1" --scratch-path ".build-$1" "${host_flags[@]}")
   sanitizer_test=(--no-parallel)
   export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" ASAN_OPTIONS="detect_leaks=0:halt_on_error=1"
   export UNO_SKIP_OUTSIDE_PACKAGE=1

@@ -7,9 +7,13 @@ public func describeFeatures(_ registry: FeatureRegistry) -> String {
   for plugin in registry.plugins {
     text += "\(plugin.name): \(plugin.summary)\n"
     let width = plugin.actions.map(\.usage.count).max() ?? 0
-    for action in plugin.actions {
+    for (index, action) in plugin.actions.enumerated() {
       let padding = String(repeating: " ", count: width - action.usage.count)
-      text += "  \(action.usage)\(padding)  \(action.summary)\n"
+      if let summary = plugin.listedSummary(at: index) {
+        text += "  \(action.usage)\(padding)  \(summary)\n"
+      } else {
+        text += "  \(action.usage)\n"
+      }
       text += "  \(String(repeating: " ", count: width))  e.g. \(plugin.typedExample(action))\n"
       if !action.bindableFields.isEmpty {
         text +=

@@ -175,9 +175,10 @@
       }
       text += "Actions:\n"
       let width = plugin.actions.map(\.usage.count).max() ?? 0
-      for action in plugin.actions {
+      for (index, action) in plugin.actions.enumerated() {
         let padding = String(repeating: " ", count: width - action.usage.count)
-        text += "  \(action.usage)\(padding)  \(action.summary)  e.g. \(plugin.typedExample(action))\n"
+        let summary = plugin.listedSummary(at: index).map { "\($0)  " } ?? ""
+        text += "  \(action.usage)\(padding)  \(summary)e.g. \(plugin.typedExample(action))\n"
       }
       text += """
 

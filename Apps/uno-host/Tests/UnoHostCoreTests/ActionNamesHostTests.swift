@@ -89,8 +89,8 @@ let shapesPlugin = FeaturePlugin(
     #expect(
       shapesPlugin.actionPaths == [
         "filterPicked", "sortPicked", "editor.draftChanged", "editor.saveTapped", "row.toggle", "row.rename",
-        "path.rows.toggle", "path.popFrom", "moodPicked.cheerful", "path.rows.rename", "path.push",
-        "moodPicked.calm", "moodPicked.grumpy", "openEditor",
+        "path.rows.toggle", "path.popFrom", "moodPicked.cheerful", "moodPicked.calm", "moodPicked.grumpy",
+        "path.rows.rename", "path.push", "openEditor",
       ])
     let info = shapesPlugin.actions.map { ($0.path, $0.ids, $0.usage) }
     #expect(info[5] == ("row.toggle", ["row"], "row.toggle <row id>"))
@@ -100,6 +100,14 @@ let shapesPlugin = FeaturePlugin(
     #expect(info[0].2 == "filterPicked <all|active|completed>")
     #expect(info[2].2 == "sortPicked <title|date>")
     #expect(info[3].2 == "editor.draftChanged <string>")
+    // The other values of an action an example shows are listed with it, under its summary.
+    let cheerful = try #require(shapesPlugin.actions.first { $0.path == "moodPicked.cheerful" })
+    #expect(
+      shapesPlugin.actions.filter { $0.name == "moodPicked" }.map(\.summary)
+        == Array(repeating: cheerful.summary, count: 3))
+    let listing = describeFeatures(try FeatureRegistry([shapesPlugin]))
+    #expect(
+      listing.components(separatedBy: cheerful.summary).count == 2, "the summary is said once:\n\(listing)")
     let unshown = try #require(shapesPlugin.actions.first { $0.path == "path.rows.rename" })
     #expect(unshown.usage == "path.rows.rename <path id> <rows id> <title>")
     #expect(unshown.summary == FeaturePlugin.unshownSummary)

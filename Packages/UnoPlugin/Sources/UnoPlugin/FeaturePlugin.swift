@@ -262,16 +262,30 @@ public struct FeaturePlugin: Sendable {
     }
     // Every action of the type is one of the feature's: those its examples show, in their
     // order, then the others, in the order the type declares them, each with an example made
-    // from its type.
+    // from its type. The other values of an action an example shows (`filterPicked.all` beside
+    // the example's `filterPicked.completed`: the cases of an enum that carry nothing) are
+    // listed with it, under its summary.
     let shown = Set(examples.map(\.path))
-    let unshown = (naming?.entries ?? []).filter { !shown.contains($0.name) }.map { entry -> ActionInfo in
+    var infos = examples
+    var others: [ActionInfo] = []
+    for entry in naming?.entries ?? [] where !shown.contains(entry.name) {
       let json = naming!.example(for: entry)
       guard case .object(let object) = json, let name = object.keys.first else {
         preconditionFailure("An action's JSON is a one-key object; \(entry.name)'s is \(json).")
       }
-      return ActionInfo(name: name, summary: Self.unshownSummary, example: json, naming: naming)
+      let group = Self.valueGroup(of: entry)
+      if let group,
+        let last = infos.lastIndex(where: { info in
+          naming!.entry(named: info.path).flatMap(Self.valueGroup) == group
+        })
+      {
+        infos.insert(
+          ActionInfo(name: name, summary: infos[last].summary, example: json, naming: naming), at: last + 1)
+      } else {
+        others.append(ActionInfo(name: name, summary: Self.unshownSummary, example: json, naming: naming))
+      }
     }
-    let infos = examples + unshown
+    infos += others
     self.actions = infos
     // Several examples may share a name (two values of `filterPicked`): each name is listed once,
     // in order of first appearance.
@@ -287,6 +301,22 @@ public struct FeaturePlugin: Sendable {
         feature: featureName, actionNames: actionNames, actionPaths: actionPaths, naming: naming,
         live: ViewModelFeature(viewModel: makeViewModel(), commands: commands))
     }
+  }
+
+  /// The action whose value `entry` is, when it is one case of an enum of cases that carry
+  /// nothing (`filterPicked` for `filterPicked.all`); `nil` for an action of its own.
+  private static func valueGroup(of entry: ActionNaming.Entry) -> String? {
+    guard entry.fields.isEmpty, case .child? = entry.route.last else { return nil }
+    return entry.name.split(separator: ".").dropLast().joined(separator: ".")
+  }
+
+  /// The summary to print beside ``actions``[`index`] in a list of the actions: `nil` for another
+  /// value of the action listed before it, whose summary it shares, so that a list says it once.
+  public func listedSummary(at index: Int) -> String? {
+    let action = actions[index]
+    guard index > 0 else { return action.summary }
+    let previous = actions[index - 1]
+    return previous.name == action.name && previous.summary == action.summary ? nil : action.summary
   }
 
   /// The summary of an action that the feature's examples do not show.

@@ -8,6 +8,7 @@ import CombineSchedulers
 import ConcurrencyExtras
 import CustomDump
 import Dependencies
+import Dispatch
 import IdentifiedCollections
 import ReferenceNames
 import UnoArchitecture
@@ -125,3 +126,15 @@ public let theirs: [Any.Type] = [
 ]
 /// And the field's: a scheduler from combine-schedulers, a clock from swift-clocks.
 public let field: [Any.Type] = [AnySchedulerOf<DispatchQueue>.self, TestClock<Duration>.self]
+
+public struct AppViewState: Equatable, Sendable {
+  public var total = 0
+}
+
+@ViewStateReducer<AppState, AppViewState>
+public struct AppViewStateReducer: Sendable {
+  public init() {}
+  public var body: some ViewStateReducerOf<Self> {
+    BuildViewState { AppViewState(total: $0.rows.map(\.count).reduce(0, +)) }
+  }
+}

@@ -2,7 +2,8 @@ import CustomDump
 import Dependencies
 import UnoArchitecture
 
-// `App`: sends to a row, a screen on the stack and a presented child, and prints the state.
+// `App`: sends to a row, a screen on the stack and a presented child, and prints the state; then
+// sends to a row through a view model and prints its view state.
 // `App issue`: sends an action to a row that does not exist, which the library reports as an
 // issue (install-check runs it as a test process that does not link UnoArchitectureTesting).
 MainActor.assumeIsolated {
@@ -25,4 +26,9 @@ MainActor.assumeIsolated {
     print("screen: \(screen.title)")
   }
   print("detail closed: \(runtime.state.detail?.closed == true)")
+  let viewModel = ViewModel(
+    initialValue: AppViewState(), AppInteractor().eraseToAnyInteractor(),
+    AppViewStateReducer().eraseToAnyViewStateReducer())
+  viewModel.sendViewEvent(.rows(.element(id: 1, action: .increment)))
+  print("view total: \(viewModel.viewState.total)")
 }
