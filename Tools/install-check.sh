@@ -73,6 +73,9 @@ check_pins "$consumer/Package.resolved"
 # (they bring combine-schedulers, and CoreFoundation with it), the other pointfreeco packages an
 # app of this kind lists, and a module that declares the reference library's names
 # (Tools/install-check/FieldApp). It builds, runs and tests with `UnoArchitectureTesting`.
+# swift-navigation does not resolve on the machines CI runs on (it is not among their packages);
+# the names it shares with this library (`AlertState`, `ButtonState`, `ConfirmationDialogState`)
+# are among those ReferenceNames declares.
 echo "==> the same package beside swift-dependencies' default traits and the field's packages"
 field='.package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
     .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
