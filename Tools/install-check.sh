@@ -77,20 +77,22 @@ check_pins "$consumer/Package.resolved"
 # the names it shares with this library (`AlertState`, `ButtonState`, `ConfirmationDialogState`)
 # are among those ReferenceNames declares.
 echo "==> the same package beside swift-dependencies' default traits and the field's packages"
-field='.package(url: "https://github.com/pointfreeco/swift-dependencies", from: "1.17.1"),
-    .package(url: "https://github.com/pointfreeco/combine-schedulers", from: "1.2.2"),
-    .package(url: "https://github.com/pointfreeco/swift-case-paths", from: "1.10.0"),
-    .package(url: "https://github.com/pointfreeco/swift-identified-collections", from: "1.1.1"),
-    .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
-    .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
-    .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.4.3")'
-products='.product(name: "Dependencies", package: "swift-dependencies"),
-      .product(name: "CombineSchedulers", package: "combine-schedulers"),
-      .product(name: "CasePaths", package: "swift-case-paths"),
-      .product(name: "IdentifiedCollections", package: "swift-identified-collections"),
-      .product(name: "CustomDump", package: "swift-custom-dump"),
-      .product(name: "Clocks", package: "swift-clocks"),
-      .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"), "ReferenceNames"'
+# Each package of the field: its repository, the version the machines list, and the product the
+# app imports. The manifest's dependencies and the app's products are both made from this table.
+field_packages='swift-dependencies 1.17.1 Dependencies
+combine-schedulers 1.2.2 CombineSchedulers
+swift-case-paths 1.10.0 CasePaths
+swift-identified-collections 1.1.1 IdentifiedCollections
+swift-custom-dump 1.7.3 CustomDump
+swift-clocks 1.1.1 Clocks
+swift-concurrency-extras 1.4.3 ConcurrencyExtras'
+field='' products=''
+while read -r name version product; do
+  field+="
+    .package(url: \"https://github.com/pointfreeco/$name\", from: \"$version\"),"
+  products+="
+        .product(name: \"$product\", package: \"$name\"),"
+done <<<"$field_packages"
 rm -rf "$consumer/Sources" "$consumer/Tests"
 cp -R Tools/install-check/FieldApp/Sources Tools/install-check/FieldApp/Tests "$consumer/"
 cat > "$consumer/Package.swift" <<MANIFEST
@@ -101,16 +103,15 @@ let package = Package(
   name: "App",
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [
-    .package(url: "file://$repository", revision: "$revision"),
-    $field,
+    .package(url: "file://$repository", revision: "$revision"),$field
   ],
   targets: [
     .target(name: "ReferenceNames", dependencies: [.product(name: "Dependencies", package: "swift-dependencies")]),
     .executableTarget(
       name: "App",
       dependencies: [
-        .product(name: "UnoArchitecture", package: "$(basename "$repository")"),
-        $products,
+        .product(name: "UnoArchitecture", package: "$(basename "$repository")"),$products
+        "ReferenceNames",
       ]
     ),
     .testTarget(
