@@ -136,13 +136,12 @@ extension AnyViewModel {
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
   where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
-    let field = fields.read(ObservedField(kind: .ids, keyPath: rows)) {
-      { old, new in walk.idsDiffer(old[keyPath: rows], new[keyPath: rows]) }
-    }
-    registrar.access(ObservationSubject.shared, keyPath: field)
     let scope = madeScopes.scope(key) {
       RowsScope<Action, ViewState, Rows, ChildAction>(rows: rows, walk: walk, embed: embed)
     }
+    // The ids are compared by the walk that hands the rows on (`ChildScopes.compare`).
+    let field = fields.read(ObservedField(kind: .ids, keyPath: rows)) { scope.idsDiffer }
+    registrar.access(ObservationSubject.shared, keyPath: field)
     let (children, repeated) = scope.viewModels(of: _viewState[keyPath: rows], parent: self)
     if !repeated.isEmpty {
       CallSite(fileID: fileID, filePath: filePath, line: line, column: column).reportIssue(

@@ -53,6 +53,10 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
 
   private final class Extras {
     var observers: [@MainActor (ViewState, StateChangeSource) -> Void] = []
+    /// Whether ``observers`` has any: a change looks at this, not at the array, whose element type
+    /// (a main-actor closure of the view state's type) an unspecialized look at it finds by a
+    /// metadata lookup, a twentieth of a send.
+    var isObserved = false
     /// Made by the first field read.
     var fields: FieldObservation<Action, ViewState>?
     /// Made by the first scope.
@@ -166,7 +170,9 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   /// For consumers that must attribute changes, such as `uno-host`; views use observation.
   public final func observeViewState(_ onChange: @escaping @MainActor (ViewState, StateChangeSource) -> Void)
   {
-    madeExtras.observers.append(onChange)
+    let extras = madeExtras
+    extras.observers.append(onChange)
+    extras.isObserved = true
   }
 
   /// Takes `newViewState` unless it is equal to the current one, and tells whoever observes what
@@ -194,13 +200,21 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
       return
     }
     let oldViewState = _viewState
+    extras.scopes?.compare(from: oldViewState, to: newViewState)
     let changedFields = extras.fields?.takeChanged(from: oldViewState, to: newViewState) ?? []
-    for field in changedFields { registrar.willSet(ObservationSubject.shared, keyPath: field) }
-    set(newViewState)
-    for field in changedFields { registrar.didSet(ObservationSubject.shared, keyPath: field) }
+    if changedFields.count == 1 {
+      // The usual change of a view read field by field: one call into the registrar, not two.
+      registrar.withMutation(of: ObservationSubject.shared, keyPath: changedFields[0]) { set(newViewState) }
+    } else {
+      for field in changedFields { registrar.willSet(ObservationSubject.shared, keyPath: field) }
+      set(newViewState)
+      for field in changedFields { registrar.didSet(ObservationSubject.shared, keyPath: field) }
+    }
     extras.scopes?.update(from: oldViewState, to: newViewState, source: source)
     streams?.yield(newViewState)
-    for observer in extras.observers { observer(newViewState, source) }
+    if extras.isObserved {
+      for observer in extras.observers { observer(newViewState, source) }
+    }
   }
 }
 

@@ -16,8 +16,15 @@ final class ChildScopes<ViewState> {
     return made
   }
 
-  /// Hands each child its part of the parent's new view state, and detaches those whose part is
-  /// gone.
+  /// Compares each scope's part of the parent's old and new view state, before the parent tells
+  /// any observer of the change: a list's ids field is told from the same walk of its rows that
+  /// finds the rows to hand on (``RowsScope/idsDiffer(_:_:)``).
+  func compare(from old: ViewState, to new: ViewState) {
+    for scope in all { scope.compare(from: old, to: new) }
+  }
+
+  /// Hands each child its part of the parent's new view state, as ``compare(from:to:)`` found it,
+  /// and detaches those whose part is gone.
   func update(from old: ViewState, to new: ViewState, source: StateChangeSource) {
     for scope in all { scope.update(from: old, to: new, source: source) }
   }
@@ -49,15 +56,17 @@ struct ScopeKey: Hashable {
 @MainActor
 protocol ChildScope<ParentViewState>: AnyObject {
   associatedtype ParentViewState
+  func compare(from old: ParentViewState, to new: ParentViewState)
   func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource)
   func detachAll()
 }
 
 /// The rows of a collection of `Identifiable` values: a view model per row id.
 ///
-/// After a change of the parent's view state it walks the old rows and the new side by side
+/// After a change of the parent's view state it walks the old rows and the new side by side, once
 /// (``RowsWalk``, specialized for the rows' type): while the ids are the same, in the same order,
-/// only the rows that differ are handed to their view models, and no row is looked up by id.
+/// only the rows that differ are handed to their view models, and no row is looked up by id. The
+/// same walk tells the parent whether a view that draws the list (its ids) must draw again.
 @MainActor
 final class RowsScope<
   ParentAction: Sendable, ParentViewState: Sendable, Rows: Collection, ChildAction: Sendable
@@ -74,6 +83,11 @@ final class RowsScope<
   private var ordered: ContiguousArray<Child?> = []
   /// Counts the walks by id: a child found in one has its `seenGeneration` set to it.
   private var generation = 0
+  /// What ``compare(from:to:)`` found of the change being made, until ``update(from:to:source:)``
+  /// hands it on: whether the ids kept their order and, if they did, the rows that differ, by
+  /// offset.
+  private var compared: Compared?
+  private typealias Compared = (sameIDs: Bool, changed: [(offset: Int, row: Row)])
 
   init(
     rows: KeyPath<ParentViewState, Rows>, walk: RowsWalk<Rows>,
@@ -126,14 +140,34 @@ final class RowsScope<
     )
   }
 
-  func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource) {
-    guard !children.isEmpty else { return }
-    let newRows = new[keyPath: rows]
-    let ordered = self.ordered
-    let sameIDs = walk.changes(old[keyPath: rows], newRows) { offset, row in
-      ordered[offset]?.receive(row, source: source)
+  func compare(from old: ParentViewState, to new: ParentViewState) {
+    compared = walkRows(from: old, to: new)
+  }
+
+  private func walkRows(from old: ParentViewState, to new: ParentViewState) -> Compared {
+    var changed: [(offset: Int, row: Row)] = []
+    let sameIDs = walk.changes(old[keyPath: rows], new[keyPath: rows]) { offset, row in
+      changed.append((offset, row))
     }
-    if !sameIDs { reorder(newRows, source: source) }
+    return (sameIDs, sameIDs ? changed : [])
+  }
+
+  /// Whether `old` and `new` (the parent's view states of the change being made) hold different
+  /// row ids, or the same in another order: what ``compare(from:to:)`` found, or a walk of the
+  /// ids when it was not called for this change.
+  func idsDiffer(_ old: ParentViewState, _ new: ParentViewState) -> Bool {
+    if let compared { return !compared.sameIDs }
+    return walk.idsDiffer(old[keyPath: rows], new[keyPath: rows])
+  }
+
+  func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource) {
+    // Taken first: a child's observer told below may send, and a change made then compares anew.
+    let compared = self.compared ?? walkRows(from: old, to: new)
+    self.compared = nil
+    guard !children.isEmpty else { return }
+    guard compared.sameIDs else { return reorder(new[keyPath: rows], source: source) }
+    let ordered = self.ordered
+    for (offset, row) in compared.changed { ordered[offset]?.receive(row, source: source) }
   }
 
   /// Finds each child's row by id in `newRows`, hands it the row, and detaches those whose row is
@@ -172,8 +206,8 @@ final class RowsScope<
   }
 }
 
-/// The two walks over a list's rows that every change of its parent makes, made where the rows'
-/// type is known (in the caller's module, through `@inlinable`), so that they run specialized:
+/// The walks over a list's rows that a change of its parent makes, made where the rows' type is
+/// known (in the caller's module, through `@inlinable`), so that they run specialized:
 /// unspecialized, each row cost an iterator step, a value-witness copy and an `==` through
 /// witness tables, and a change to one row of 1,000 took 200 µs instead of a few.
 @usableFromInline
@@ -241,6 +275,8 @@ final class PresentedScope<
     childIdentity = id
     return made
   }
+
+  func compare(from old: ParentViewState, to new: ParentViewState) {}
 
   func update(from old: ParentViewState, to new: ParentViewState, source: StateChangeSource) {
     guard let child else { return }

@@ -43,23 +43,33 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
   // One entry per field ever read (as many as the key paths the views name), in parallel arrays:
   // a read touches only those whose types are fixed (`fields`, `keyPaths`, `isRead`); kept in one
   // array of a struct nested here, each read looked up that struct's generic metadata.
+  //
+  // None of them is checked for exclusive access at run time (`@exclusivity(unchecked)`): every
+  // access to them is instantaneous (no `inout` or mutating call on one spans a call out of this
+  // class, the comparisons in `takeChanged` included), all on the main actor, so no two accesses
+  // can overlap; the checks were a twentieth of a send while a view reads a field.
 
   /// Each entry's field.
-  private var fields: [ObservedField] = []
+  @exclusivity(unchecked) private var fields: [ObservedField] = []
   /// Each entry's key path for the registrar.
-  private var keyPaths: [FieldKeyPath] = []
+  @exclusivity(unchecked) private var keyPaths: [FieldKeyPath] = []
   /// Whether each entry was read since its last change.
-  private var isRead: [Bool] = []
+  @exclusivity(unchecked) private var isRead: [Bool] = []
   /// Whether each entry's field differs between two view states; `nil`: it always does (a field
-  /// that cannot be compared).
-  private var differs: [((ViewState, ViewState) -> Bool)?] = []
+  /// that cannot be compared). Not an array of `(ViewState, ViewState) -> Bool`: reading one from
+  /// an array whose element type depends on `ViewState` looked up that closure type's metadata,
+  /// and `Optional`'s of it, at every change (a tenth of a send while a view reads a field).
+  @exclusivity(unchecked) private var differs: [FieldComparison?] = []
   /// The entries, by field.
-  private var index: [ObservedField: Int] = [:]
+  @exclusivity(unchecked) private var index: [ObservedField: Int] = [:]
   /// The same, by the identity of the field's key path: a literal at a call site is one object,
   /// read again at every draw, and hashing its identity is much cheaper than hashing the path.
-  private var byIdentity: [ObjectIdentifier: Int] = [:]
+  @exclusivity(unchecked) private var byIdentity: [ObjectIdentifier: Int] = [:]
   /// The entries read since their last change, each once.
-  private var read: [Int] = []
+  @exclusivity(unchecked) private var read: [Int] = []
+  /// What ``takeChanged(from:to:)`` returned last, kept so that the next change reuses its buffer
+  /// instead of allocating one (the caller has let go of it by then).
+  @exclusivity(unchecked) private var changed: [FieldKeyPath] = []
 
   /// Marks `field` read and returns its key path for the registrar. `differs` is asked for only
   /// the first time the field is read.
@@ -78,7 +88,7 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
       fields.append(field)
       keyPaths.append(ObservationSubject.keyPath(ofField: position))
       isRead.append(false)
-      self.differs.append(differs())
+      self.differs.append(differs().map(FieldComparison.init))
       index[field] = position
       // The entry holds the key path, so no other object can take its identity while it lives.
       byIdentity[ObjectIdentifier(field.keyPath)] = position
@@ -97,20 +107,42 @@ final class FieldObservation<Action: Sendable, ViewState: Sendable> {
   /// is told marks it read for the next change.
   func takeChanged(from old: ViewState, to new: ViewState) -> [FieldKeyPath] {
     guard !read.isEmpty else { return [] }
-    var changed: [FieldKeyPath] = []
+    changed.removeAll(keepingCapacity: true)
     var kept = 0
-    for position in read.indices {
-      let entry = read[position]
-      if differs[entry]?(old, new) ?? true {
-        isRead[entry] = false
-        changed.append(keyPaths[entry])
-      } else {
-        read[kept] = entry
-        kept += 1
+    withUnsafePointer(to: old) { old in
+      withUnsafePointer(to: new) { new in
+        for position in read.indices {
+          let entry = read[position]
+          if differs[entry]?.differs(old, new) ?? true {
+            isRead[entry] = false
+            changed.append(keyPaths[entry])
+          } else {
+            read[kept] = entry
+            kept += 1
+          }
+        }
       }
     }
     read.removeLast(read.count - kept)
     return changed
+  }
+}
+
+/// A field's comparison of two view states, given pointers to them: a type that does not depend on
+/// the view state's, so that ``FieldObservation`` keeps its comparisons in an array it reads
+/// without looking up any metadata.
+final class FieldComparison {
+  /// Whether the field differs between the view states `old` and `new` point to.
+  let differs: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+
+  /// The comparison `differs` of view states of type `ViewState`; the pointers it is given must
+  /// point to values of that type (those of the ``FieldObservation`` that made it).
+  init<ViewState>(_ differs: @escaping (ViewState, ViewState) -> Bool) {
+    self.differs = { old, new in
+      differs(
+        old.assumingMemoryBound(to: ViewState.self).pointee,
+        new.assumingMemoryBound(to: ViewState.self).pointee)
+    }
   }
 }
 

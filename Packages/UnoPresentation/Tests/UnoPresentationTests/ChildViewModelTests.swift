@@ -48,6 +48,23 @@ import UnoPresentation
     #expect(list.told == 2)
   }
 
+  @Test func theListOfAnEmptyListIsToldOfItsFirstRowAndOfAChangeThatAlsoRenamesARow() {
+    let viewModel = makeListViewModel(rows: 0)
+    let list = Observed { _ = viewModel.scope(rows: \.rows, action: \.item) }
+    viewModel.sendViewEvent(.add(Item(id: 4, name: "four")))
+    #expect(list.told == 1)
+    let four = viewModel.scope(rows: \.rows, action: \.item)[id: 4]!
+    let name = Observed { _ = four.name }
+    list.track()
+    viewModel.sendViewEvent(.bump)  // neither the ids nor a row
+    #expect(list.told == 1 && name.told == 0)
+    // One step that renames row 4 and adds row 5: the ids changed, and row 4 hears its new name.
+    viewModel.sendViewEvent(.replace([Item(id: 4, name: "cuatro"), Item(id: 5, name: "five")]))
+    #expect(list.told == 2 && name.told == 1)
+    #expect(four.name == "cuatro")
+    #expect(viewModel.scope(rows: \.rows, action: \.item).map(\.name) == ["cuatro", "five"])
+  }
+
   @Test func aRowViewThatReadsTheListWhileItIsToldMissesNoOtherRow() {
     let viewModel = makeListViewModel()
     let rows = viewModel.scope(rows: \.rows, action: \.item)

@@ -52,6 +52,22 @@ import UnoPresentation
     #expect((rows.told, editor.told, title.told) == (1, 1, 0))
   }
 
+  @Test func oneChangeOfTwoFieldsTellsEachOnceAndTheWholeStateToo() {
+    let viewModel = makeListViewModel()
+    let count = Observed { _ = viewModel.count }
+    let note = Observed { _ = viewModel.note }  // not `Equatable`: told of every change
+    let title = Observed { _ = viewModel.title }
+    let whole = Observed { _ = viewModel.viewState }
+    viewModel.sendViewEvent(.bump)
+    #expect((count.told, note.told, title.told, whole.told) == (1, 1, 0, 1))
+    #expect(viewModel.count == 1 && viewModel.note.text == "1")
+    // One field and the whole state.
+    count.track()
+    whole.track()
+    viewModel.sendViewEvent(.setTitle("Groceries"))
+    #expect((count.told, note.told, title.told, whole.told) == (1, 1, 1, 2))
+  }
+
   @Test func theWholeViewStateIsToldOfEveryChange() {
     let viewModel = makeListViewModel()
     let whole = Observed { _ = viewModel.viewState }
