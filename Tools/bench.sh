@@ -5,7 +5,8 @@
 #   bash Tools/bench.sh full     the ordo-one/benchmark suite: percentiles, malloc counts
 #   bash Tools/bench.sh profile <workload> [iterations]
 #                                one workload under callgrind (instruction counts, repeatable);
-#                                workloads: send, send-recording, viewmodel, merge10, when10-leaf, when10-root, when10-static,
+#                                workloads: send, send-recording, viewmodel, viewmodel-field,
+#                                viewmodel-whole, viewmodel-rows, merge10, when10-leaf, when10-root, when10-static,
 #                                when10-generic, when10-same-action, foreach-row, roundtrip,
 #                                roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout,
 #                                host-counter, binding, on-change, form-binding, form-plain,
