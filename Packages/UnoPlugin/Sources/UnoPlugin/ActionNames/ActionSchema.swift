@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Internals) import UnoCore
 
 /// What an action type is made of: its cases, and what each carries, read from the type's
 /// `Decodable` conformance (``ActionSchemaReader``), so that every case has a name whether or
@@ -193,31 +194,6 @@ enum PossibleValues {
       raws.append(json)
     }
     return raws
-  }
-}
-
-/// The cases of an enum without payloads, read from its layout: a coding key type (see
-/// ``ActionSchemaReader``), or a raw-value enum that is not `CaseIterable` (``PossibleValues``).
-enum PayloadlessEnumCases {
-  /// How many cases `Key` has, or `nil` when it is not laid out as such an enum.
-  static func count<Key>(_: Key.Type) -> Int? {
-    // One case takes no bytes; neither does an enum without cases, whose `Optional` has one
-    // value only.
-    if MemoryLayout<Key>.size == 0 { return MemoryLayout<Key?>.size == 0 ? 0 : 1 }
-    guard MemoryLayout<Key>.size == 1, MemoryLayout<Key?>.size == 1 else { return nil }
-    let none: Key? = nil
-    return Int(unsafeBitCast(none, to: UInt8.self))
-  }
-
-  /// The case of `Key` at `index` (below ``count(_:)``).
-  static func key<Key>(_: Key.Type, at index: Int) -> Key {
-    if MemoryLayout<Key>.size == 0 { return unsafeBitCast((), to: Key.self) }
-    return unsafeBitCast(UInt8(index), to: Key.self)
-  }
-
-  /// Every case of `Key`, in declaration order, or `nil`.
-  static func all<Key>(_ type: Key.Type) -> [Key]? {
-    count(type).map { count in (0..<count).map { key(type, at: $0) } }
   }
 }
 

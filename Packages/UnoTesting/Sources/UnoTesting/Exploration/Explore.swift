@@ -1,0 +1,201 @@
+import Clocks
+import CustomDump
+import Dependencies
+import Foundation
+import IssueReporting
+@_spi(Internals) import UnoCore
+
+/// Something that must hold of a feature's state after every step of an exploration.
+///
+/// ```swift
+/// Invariant("the count matches the rows") { state in state.count == state.todos.count }
+/// ```
+public struct Invariant<State> {
+  /// What it says, as a failure names it.
+  public let name: String
+  let holds: @MainActor (State) -> Bool
+
+  /// An invariant named `name` that holds of a state when `holds` returns `true`.
+  public init(_ name: String, _ holds: @escaping @MainActor (State) -> Bool) {
+    self.name = name
+    self.holds = holds
+  }
+}
+
+/// What went wrong in an exploration, after shrinking: the shortest run found that still breaks
+/// the same check, ready to read and to keep as a regression test.
+public struct ExplorationFailure<State, Action>: CustomStringConvertible {
+  /// What broke: an invariant's name, or one of the built-in checks.
+  public let check: String
+  /// The seed the exploration was given: the same seed makes the same runs.
+  public let seed: UInt64
+  /// The actions of the shortest failing run, in order; the last one broke the check (or, for a
+  /// check made at the end of a run, the run ended after it).
+  public let actions: [Action]
+  /// How long the test clock moved on after each action.
+  public let advances: [Duration]
+  /// The state before and after the step that broke the check.
+  public let before: State
+  public let after: State
+  /// The shortest run as a recording, to replay with `InteractorTestHarness.replay(_:clock:)` or
+  /// `uno-host replay`.
+  public let recording: Recording<State, Action>
+  /// How many steps the first failing run had before shrinking.
+  public let originalLength: Int
+
+  /// The report: the steps as lines, the check, the diff the failing step made, the seed.
+  public var description: String {
+    var lines = [
+      "Exploration broke '\(check)' (seed \(seed)); shortest run, \(actions.count) step(s), from \(originalLength):"
+    ]
+    for (index, action) in actions.enumerated() {
+      let advance = advances[index] == .zero ? "" : "   then \(advances[index])"
+      var dumped = ""
+      customDump(action, to: &dumped, maxDepth: 6)
+      lines.append("  \(index + 1). \(dumped.replacingOccurrences(of: "\n", with: " "))\(advance)")
+    }
+    if let difference = diff(before, after) {
+      lines.append("The last step changed the state:")
+      lines.append(difference)
+    } else {
+      lines.append("The last step left the state as it was.")
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// The built-in checks an exploration makes beside the team's invariants.
+public struct ExplorationChecks: OptionSet, Sendable {
+  public let rawValue: Int
+  public init(rawValue: Int) { self.rawValue = rawValue }
+
+  /// No issue reported by the library during a step (a send to a missing row, a write after
+  /// cancel…).
+  public static let noLibraryIssues = ExplorationChecks(rawValue: 1)
+  /// No effect still running at the end of a run, once the test clock has run every timer.
+  public static let noEffectsLeftRunning = ExplorationChecks(rawValue: 2)
+  /// The state at the end of a run survives a `Codable` round trip (when it is `Codable`).
+  public static let codableRoundTrip = ExplorationChecks(rawValue: 4)
+
+  /// Every check.
+  public static let all: ExplorationChecks = [.noLibraryIssues, .noEffectsLeftRunning, .codableRoundTrip]
+}
+
+/// Explores a feature: makes `runs` runs of `steps` actions each, drawn from every case of its
+/// action type (payloads from their types, ids from the current state), with the test clock moved
+/// on between steps, and checks `invariants` after every step. When one breaks, the run is shrunk
+/// to the shortest one that still breaks it, the test fails with it, and it is returned.
+///
+/// ```swift
+/// @MainActor
+/// @Test func todosHoldTheirInvariants() async {
+///   await explore(TodosInteractor(), runs: 200, steps: 30, seed: 42, invariants: [
+///     Invariant("the counts match the rows") { $0.activeCount + $0.completedCount == $0.todos.count },
+///     Invariant("ids are unique") { Set($0.todos.map(\.id)).count == $0.todos.count },
+///   ])
+/// }
+/// ```
+///
+/// The same seed makes the same runs: a failure found once is found again. Each step's action is
+/// made from a list of choices (which case, which payload, which id), and shrinking makes the list
+/// shorter and its numbers smaller, removes steps and shortens the clock's moves; what comes back
+/// is small enough to read, and its ``ExplorationFailure/recording`` replays it as a test.
+///
+/// - Parameters:
+///   - interactor: The feature.
+///   - initialState: Where each run starts; the interactor's initial value by default.
+///   - runs: How many runs to make.
+///   - steps: How many actions each run sends.
+///   - seed: Makes the runs; the same seed, the same runs.
+///   - advances: How far the test clock may move on after an action, one drawn per step (the
+///     first is the simplest, to which shrinking goes).
+///   - checks: The built-in checks to make (all by default).
+///   - excluding: Actions never to send.
+///   - allowingIssues: Which issues the library may report without failing the run (by their
+///     message): a feature that reports bad input on purpose, such as a move to an offset the list
+///     does not have, allows those.
+///   - prepareDependencies: The dependencies of each run; the clocks are the exploration's test
+///     clock.
+///   - invariants: What must hold after every step.
+/// - Returns: The failure, shrunk, or `nil` when every run held.
+@MainActor
+@discardableResult
+public func explore<State: Sendable, Action: Decodable & Sendable>(
+  _ interactor: some Interactor<State, Action>,
+  initialState: State? = nil,
+  runs: Int = 100,
+  steps: Int = 30,
+  seed: UInt64 = 0,
+  advances: [Duration] = [.zero, .zero, .zero, .milliseconds(100), .seconds(1), .seconds(10)],
+  checks: ExplorationChecks = .all,
+  excluding: @escaping (Action) -> Bool = { _ in false },
+  allowingIssues: @escaping (String) -> Bool = { _ in false },
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+  invariants: [Invariant<State>] = [],
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async -> ExplorationFailure<State, Action>? {
+  let explorer = Explorer(
+    interactor: AnyInteractor(interactor), initialState: initialState,
+    advances: advances.isEmpty ? [.zero] : advances,
+    checks: checks, excluding: excluding, allowingIssues: allowingIssues,
+    prepareDependencies: prepareDependencies,
+    invariants: invariants)
+  guard let failure = await explorer.explore(runs: runs, steps: steps, seed: seed) else { return nil }
+  reportIssue(
+    failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+  return failure
+}
+
+/// Runs the actions of `recording` (the shortest run an exploration found, kept as a regression
+/// test) with the same checks as ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:withDependencies:invariants:fileID:filePath:line:column:)``,
+/// moving the test clock on as the recording did: it fails while the bug is there, and passes
+/// once it is fixed.
+///
+/// ```swift
+/// @Test func deletingACompletedTodoCountsItOut() async throws {
+///   let recording = try Recording<ChecklistState, ChecklistAction>(jsonLines: savedRun)
+///   await explore(ChecklistInteractor(), replaying: recording, invariants: [counted])
+/// }
+/// ```
+///
+/// Unlike `InteractorTestHarness.replay(_:clock:timeout:fileID:filePath:line:column:)`, which
+/// checks that each state is the one recorded (a recording of a session that went right), this
+/// checks the invariants: the recorded states are those of the bug.
+///
+/// - Returns: The failure, or `nil` when every step held.
+@MainActor
+@discardableResult
+public func explore<State: Sendable, Action: Decodable & Sendable>(
+  _ interactor: some Interactor<State, Action>,
+  replaying recording: Recording<State, Action>,
+  checks: ExplorationChecks = .all,
+  allowingIssues: @escaping (String) -> Bool = { _ in false },
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+  invariants: [Invariant<State>] = [],
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async -> ExplorationFailure<State, Action>? {
+  // Each action, and the time from it to the next one (to the recording's last entry, after the
+  // last action), as the clock moved between them.
+  let sent = recording.entries.filter { $0.kind == .action && $0.action != nil }
+  let end = recording.entries.map(\.elapsed).max() ?? .zero
+  var steps: [(Action, Duration)] = []
+  for (index, entry) in sent.enumerated() {
+    let next = index + 1 < sent.count ? sent[index + 1].elapsed : end
+    steps.append((entry.action!, max(next - entry.elapsed, .zero)))
+  }
+  let explorer = Explorer(
+    interactor: AnyInteractor(interactor), initialState: recording.initialState, advances: [.zero],
+    checks: checks, excluding: { _ in false }, allowingIssues: allowingIssues,
+    prepareDependencies: prepareDependencies, invariants: invariants)
+  guard
+    let failure = await explorer.replay(steps)
+  else { return nil }
+  reportIssue(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
+  return failure
+}

@@ -1,0 +1,329 @@
+import Clocks
+import CustomDump
+import Dependencies
+import Foundation
+import IssueReporting
+@_spi(Internals) import UnoCore
+
+/// The engine behind ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:withDependencies:invariants:fileID:filePath:line:column:)``:
+/// makes runs, runs them through the one runtime (``InteractorRuntime``, as the harness does),
+/// and shrinks a failing one.
+@MainActor
+struct Explorer<State: Sendable, Action: Decodable & Sendable> {
+  let interactor: AnyInteractor<State, Action>
+  let initialState: State?
+  let advances: [Duration]
+  let checks: ExplorationChecks
+  let excluding: (Action) -> Bool
+  let allowingIssues: (String) -> Bool
+  let prepareDependencies: (inout DependencyValues) -> Void
+  let invariants: [Invariant<State>]
+
+  /// One step of a run: the choices its action is made from, and which of ``advances`` the clock
+  /// then moves on by.
+  struct Step: Equatable {
+    var choices: [UInt64]
+    var advance: Int
+  }
+
+  /// What running a run found: the steps it took (each with the choices it made, which may be
+  /// fewer than given), and the first check that broke, if any.
+  struct Outcome {
+    var steps: [Step]
+    var actions: [Action]
+    /// How far the clock moved on after each action.
+    var advances: [Duration]
+    var failure: Broken?
+    /// The run as a recording, when it was asked for.
+    var recording: Recording<State, Action>?
+  }
+
+  /// A check that broke, at which step (`nil`: at the end of the run), with the states around it.
+  struct Broken {
+    var check: String
+    var step: Int?
+    var before: State
+    var after: State
+  }
+
+  /// How many times an action is drawn again when the one drawn is excluded or cannot be made.
+  private static var redraws: Int { 16 }
+
+  func explore(runs: Int, steps: Int, seed: UInt64) async -> ExplorationFailure<State, Action>? {
+    var generator = SplitMix64(seed: seed)
+    for _ in 0..<max(runs, 0) {
+      let runSeed = generator.next()
+      let outcome = await run(.generated(SplitMix64(seed: runSeed), steps: steps))
+      guard let broken = outcome.failure else { continue }
+      let original = outcome.steps.count
+      let (shortest, found) = await shrink(outcome.steps, broken: broken)
+      return await failure(of: shortest, broken: found, seed: seed, originalLength: original)
+    }
+    return nil
+  }
+
+  /// Where a run's steps come from.
+  enum Source {
+    /// Drawn as the run goes: `steps` of them.
+    case generated(SplitMix64, steps: Int)
+    /// These steps, as a failing run had them (shrunk).
+    case given([Step])
+    /// These actions, each followed by a move of the clock (a recording's).
+    case actions([(Action, Duration)])
+  }
+
+  /// Runs `actions` (a recording's), each followed by its move of the clock, with every check.
+  func replay(_ actions: [(Action, Duration)]) async -> ExplorationFailure<State, Action>? {
+    let outcome = await run(.actions(actions), recording: true)
+    guard let broken = outcome.failure else { return nil }
+    return ExplorationFailure(
+      check: broken.check, seed: 0, actions: outcome.actions, advances: outcome.advances,
+      before: broken.before,
+      after: broken.after, recording: outcome.recording!, originalLength: actions.count)
+  }
+
+  /// Runs a run from the initial state with a test clock of its own, checking after each step.
+  func run(_ source: Source, recording: Bool = false) async -> Outcome {
+    let clock = TestClock()
+    let runtime = Dependencies.withDependencies {
+      $0.continuousClock = clock
+      $0.suspendingClock = clock
+      prepareDependencies(&$0)
+    } operation: {
+      InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor)
+    }
+    if recording { runtime.record(limit: 100_000, clock: clock) }
+    var outcome = await drive(runtime, clock: clock, source)
+    if recording { outcome.recording = runtime.recording }
+    runtime.cancelAllEffects()
+    return outcome
+  }
+
+  /// Sends the run's actions to `runtime`, checking after each step and at the end.
+  private func drive(
+    _ runtime: InteractorRuntime<State, Action>, clock: TestClock<Duration>, _ source: Source
+  ) async -> Outcome {
+    var outcome = Outcome(steps: [], actions: [], advances: [], failure: nil)
+    var generator: SplitMix64?
+    let count: Int
+    switch source {
+    case .generated(let seeded, let steps):
+      generator = seeded
+      count = steps
+    case .given(let steps):
+      count = steps.count
+    case .actions(let actions):
+      count = actions.count
+    }
+    if let broken = brokenInvariant(in: runtime.state) {
+      outcome.failure = Broken(check: broken, step: nil, before: runtime.state, after: runtime.state)
+      return outcome
+    }
+    for index in 0..<count {
+      let made: Action
+      var advance = 0
+      var moved: Duration
+      switch source {
+      case .generated:
+        var choices = Choices(drawingFrom: generator!)
+        guard let action = makeAction(&choices, state: runtime.state) else { continue }
+        generator = choices.remainingGenerator
+        advance = Int(generator!.next() % UInt64(advances.count))
+        (made, moved) = (action, advances[advance])
+        outcome.steps.append(Step(choices: choices.made, advance: advance))
+      case .given(let steps):
+        var choices = Choices(replaying: steps[index].choices)
+        guard let action = makeAction(&choices, state: runtime.state) else { continue }
+        advance = min(steps[index].advance, advances.count - 1)
+        (made, moved) = (action, advances[advance])
+        outcome.steps.append(Step(choices: choices.made, advance: advance))
+      case .actions(let actions):
+        (made, moved) = actions[index]
+        outcome.steps.append(Step(choices: [], advance: 0))
+      }
+      outcome.actions.append(made)
+      outcome.advances.append(moved)
+      let before = runtime.state
+      let mark = checks.contains(.noLibraryIssues) ? IssueCapture.begin() : 0
+      _ = runtime.send(made)
+      await settle(runtime, clock: clock, by: moved)
+      if checks.contains(.noLibraryIssues) {
+        let issues = IssueCapture.end(mark).filter { !allowingIssues($0) }
+        if let first = issues.first {
+          outcome.failure = Broken(
+            check: "no issue reported by the library (\(first))", step: outcome.steps.count - 1,
+            before: before,
+            after: runtime.state)
+          return outcome
+        }
+      }
+      if let broken = brokenInvariant(in: runtime.state) {
+        outcome.failure = Broken(
+          check: broken, step: outcome.steps.count - 1, before: before, after: runtime.state)
+        return outcome
+      }
+    }
+    let last = runtime.state
+    if checks.contains(.noEffectsLeftRunning), runtime.diagnostics.runningEffects > 0 {
+      // Every timer fires; what still runs then waits on something no time brings.
+      await clock.run(timeout: .seconds(1))
+      await settle(runtime, clock: clock, by: .zero)
+      let running = runtime.actionsWithRunningEffects
+      if !running.isEmpty {
+        var dumped = ""
+        customDump(running[0], to: &dumped, maxDepth: 4)
+        outcome.failure = Broken(
+          check:
+            "no effect left running at the end of a run (one of \(dumped.replacingOccurrences(of: "\n", with: " ")) is)",
+          step: nil, before: last, after: runtime.state)
+        return outcome
+      }
+    }
+    if checks.contains(.codableRoundTrip), let message = codableRoundTripFailure(runtime.state) {
+      outcome.failure = Broken(check: message, step: nil, before: last, after: runtime.state)
+    }
+    return outcome
+  }
+
+  /// An action made from `choices`, drawn again (up to ``redraws`` times) when the one made is
+  /// excluded or its type cannot be made from choices.
+  private func makeAction(_ choices: inout Choices, state: State) -> Action? {
+    let ids = IDPool(state: state)
+    for _ in 0..<Self.redraws {
+      let decoder = ChoiceDecoder(choices: choices, ids: ids)
+      let action = try? Action(from: decoder)
+      choices = decoder.choices
+      if let action, !excluding(action) { return action }
+    }
+    return nil
+  }
+
+  /// Lets the effects the last action started run: moves the clock on by `duration`, and yields
+  /// while effects run and the state still moves.
+  private func settle(
+    _ runtime: InteractorRuntime<State, Action>, clock: TestClock<Duration>, by duration: Duration
+  )
+    async
+  {
+    if duration > .zero { await clock.advance(by: duration) }
+    var idle = 0
+    while runtime.diagnostics.runningEffects > 0 || runtime.diagnostics.queuedActions > 0, idle < 3 {
+      let before = runtime.diagnostics
+      await clock.advance(by: .zero)
+      runtime.handlePostedActions()
+      idle = runtime.diagnostics == before ? idle + 1 : 0
+    }
+  }
+
+  /// The name of the first invariant `state` breaks.
+  private func brokenInvariant(in state: State) -> String? {
+    invariants.first { !$0.holds(state) }?.name
+  }
+
+  /// Why `state` does not survive a `Codable` round trip, when it is `Codable` and `Equatable`.
+  private func codableRoundTripFailure(_ state: State) -> String? {
+    func check<S: Codable & Equatable>(_ state: S) -> String? {
+      do {
+        let back = try JSONDecoder().decode(S.self, from: JSONEncoder().encode(state))
+        return back == state ? nil : "the state survives a Codable round trip (it came back different)"
+      } catch {
+        return "the state survives a Codable round trip (\(error))"
+      }
+    }
+    guard let codable = state as? any (Codable & Equatable) else { return nil }
+    return check(codable)
+  }
+
+  // MARK: Shrinking
+
+  /// The shortest run found that still breaks the check `broken` broke: steps removed (the run
+  /// cut after the failing step, then chunks of it taken out, largest first), each step's choices
+  /// made fewer and smaller, the clock's moves made shorter; repeated until nothing shrinks.
+  private func shrink(_ steps: [Step], broken: Broken) async -> ([Step], Broken) {
+    var best = steps
+    var bestBroken = broken
+    if let step = broken.step { best = Array(best.prefix(step + 1)) }
+    var budget = 2_000
+    func attempt(_ candidate: [Step]) async -> Bool {
+      guard budget > 0, candidate != best else { return false }
+      budget -= 1
+      let outcome = await run(.given(candidate))
+      guard let found = outcome.failure, Self.sameCheck(found.check, bestBroken.check) else { return false }
+      best = found.step.map { Array(outcome.steps.prefix($0 + 1)) } ?? outcome.steps
+      bestBroken = found
+      return true
+    }
+    var shrunk = true
+    while shrunk, budget > 0 {
+      shrunk = false
+      // Remove chunks of steps, from half the run down to one step.
+      var size = max(best.count / 2, 1)
+      while size >= 1 {
+        var start = 0
+        while start < best.count {
+          var candidate = best
+          candidate.removeSubrange(start..<min(start + size, best.count))
+          if await attempt(candidate) { shrunk = true } else { start += size }
+        }
+        size /= 2
+      }
+      // Simpler clock moves, then simpler choices.
+      for index in best.indices where index < best.count {
+        for advance in 0..<best[index].advance {
+          var candidate = best
+          candidate[index].advance = advance
+          if await attempt(candidate) {
+            shrunk = true
+            break
+          }
+        }
+      }
+      for index in best.indices where index < best.count {
+        var position = 0
+        while index < best.count, position < best[index].choices.count {
+          let value = best[index].choices[position]
+          var improved = false
+          for smaller in Self.smaller(than: value) {
+            var candidate = best
+            candidate[index].choices[position] = smaller
+            if await attempt(candidate) {
+              improved = true
+              shrunk = true
+              break
+            }
+          }
+          if !improved { position += 1 }
+        }
+      }
+    }
+    return (best, bestBroken)
+  }
+
+  /// Two checks are the same when they name the same invariant or built-in check (a built-in
+  /// check's details, such as the issue's text, may differ).
+  private static func sameCheck(_ lhs: String, _ rhs: String) -> Bool {
+    func kind(_ check: String) -> Substring { check.prefix { $0 != "(" } }
+    return kind(lhs) == kind(rhs)
+  }
+
+  /// Values to try in place of `value`, simplest first.
+  private static func smaller(than value: UInt64) -> [UInt64] {
+    guard value > 0 else { return [] }
+    var result: [UInt64] = [0]
+    if value > 2 { result.append(value / 2) }
+    if value > 1 { result.append(value - 1) }
+    return result
+  }
+
+  /// The report of the shortest run, made by running it once more with a recording.
+  private func failure(
+    of steps: [Step], broken: Broken, seed: UInt64, originalLength: Int
+  ) async -> ExplorationFailure<State, Action> {
+    let outcome = await run(.given(steps), recording: true)
+    let found = outcome.failure ?? broken
+    return ExplorationFailure(
+      check: found.check, seed: seed, actions: outcome.actions, advances: outcome.advances,
+      before: found.before, after: found.after,
+      recording: outcome.recording!, originalLength: originalLength)
+  }
+}
