@@ -165,6 +165,8 @@ public struct TodosInteractor: Sendable {
           return .state
         case .clearCompleted:
           state.todos.removeAll(where: \.isComplete)
+          // As `delete` does: an editor of a todo that is gone would save into nothing.
+          if let editor = state.editor, state.todos[id: editor.todoID] == nil { state.editor = nil }
           return .state
         case .todo(row: .element(id: _, action: .toggle)):
           // The row has toggled itself; sort once the toggling stops.

@@ -27,6 +27,19 @@ func id(_ n: Int) -> UUID {
       })
   }
 
+  @Test func clearingCompletedTodosClosesTheEditorOfOneOfThem() async {
+    // The shortest run an exploration found (TodosExplorationTests, seed 2026): the editor stayed
+    // open on a todo that clearing had removed.
+    let harness = await makeHarness(exhaustivity: .off)
+    harness.send(.add(title: "a"))
+    harness.send(.todo(row: .element(id: id(0), action: .toggle)))
+    harness.send(.openEditor(id: id(0)))
+    #expect(harness.currentState.editor?.todoID == id(0))
+    harness.send(.clearCompleted)
+    #expect(harness.currentState.todos.isEmpty)
+    #expect(harness.currentState.editor == nil)
+  }
+
   @Test func addPutsANewTodoAtTheTopWithAnIDFromTheUUIDDependency() async {
     let harness = await makeHarness()
     harness.send(.add(title: "  Buy milk ")) { $0.todos = [Todo(id: id(0), title: "Buy milk")] }

@@ -20,6 +20,8 @@
   /// ends.
   private final class Box {
     var depth = 0
+    /// How many of the captures under way take their issues (``beginTaking()``).
+    var takers = 0
     var messages: [String] = []
   }
 
@@ -63,12 +65,28 @@
     return messages
   }
 
-  /// Keeps `message` for the capture under way on this thread, if any.
-  static func record(_ message: String) {
-    guard let pointer = pthread_getspecific(key) else { return }
+  /// Starts a capture that takes the issues it sees: while it is under way they are reported
+  /// nowhere else (no test failure, no warning). An exploration runs each step in one, and reports
+  /// once, shrunk, the failure an issue made. End it with ``endTaking(_:)``.
+  public static func beginTaking() -> Int {
+    box.takers += 1
+    return begin()
+  }
+
+  /// Ends the capture ``beginTaking()`` started and returns its messages, as ``end(_:)`` does.
+  public static func endTaking(_ mark: Int) -> [String] {
+    box.takers -= 1
+    return end(mark)
+  }
+
+  /// Keeps `message` for the capture under way on this thread, if any; returns whether a capture
+  /// took it (``beginTaking()``), so that it is reported nowhere else.
+  static func record(_ message: String) -> Bool {
+    guard let pointer = pthread_getspecific(key) else { return false }
     let box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
-    guard box.depth > 0 else { return }
+    guard box.depth > 0 else { return false }
     box.messages.append(message)
+    return box.takers > 0
   }
 }
 

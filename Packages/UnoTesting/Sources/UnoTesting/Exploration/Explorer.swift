@@ -144,11 +144,15 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       outcome.actions.append(made)
       outcome.advances.append(moved)
       let before = runtime.state
-      let mark = checks.contains(.noLibraryIssues) ? IssueCapture.begin() : 0
+      // The issues the action's step reports are the exploration's: reported once, with the
+      // shortest run, if they fail it (allowed ones not at all). Captured around the send alone,
+      // which does not suspend: the capture is the thread's, and while this run awaits its
+      // effects other work on the main actor (another test's) runs on the same thread.
+      let mark = IssueCapture.beginTaking()
       _ = runtime.send(made)
+      let issues = IssueCapture.endTaking(mark).filter { !allowingIssues($0) }
       await settle(runtime, clock: clock, by: moved)
       if checks.contains(.noLibraryIssues) {
-        let issues = IssueCapture.end(mark).filter { !allowingIssues($0) }
         if let first = issues.first {
           outcome.failure = Broken(
             check: "no issue reported by the library (\(first))", step: outcome.steps.count - 1,
