@@ -34,8 +34,11 @@ public struct ExplorationFailure<State, Action>: CustomStringConvertible {
   public let actions: [Action]
   /// How long the test clock moved on after each action.
   public let advances: [Duration]
-  /// The state before and after the step that broke the check.
+  /// The state before the step that broke the check (for a check made at the end of a run, the
+  /// state the last step left).
   public let before: State
+  /// The state the step that broke the check left (for a check made at the end of a run, the
+  /// state once every timer had fired).
   public let after: State
   /// The shortest run as a recording, to replay with `InteractorTestHarness.replay(_:clock:)` or
   /// `uno-host replay`.
@@ -66,7 +69,9 @@ public struct ExplorationFailure<State, Action>: CustomStringConvertible {
 
 /// The built-in checks an exploration makes beside the team's invariants.
 public struct ExplorationChecks: OptionSet, Sendable {
+  /// The checks, one bit each.
   public let rawValue: Int
+  /// The checks whose bits `rawValue` holds.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// No issue reported by the library during a step (a send to a missing row, a write after
@@ -89,10 +94,16 @@ public struct ExplorationChecks: OptionSet, Sendable {
 /// ```swift
 /// @MainActor
 /// @Test func todosHoldTheirInvariants() async {
-///   await explore(TodosInteractor(), runs: 200, steps: 30, seed: 42, invariants: [
-///     Invariant("the counts match the rows") { $0.activeCount + $0.completedCount == $0.todos.count },
-///     Invariant("ids are unique") { Set($0.todos.map(\.id)).count == $0.todos.count },
-///   ])
+///   let failure = await explore(
+///     TodosInteractor(), runs: 60, steps: 30, seed: 2026,
+///     withDependencies: { $0.uuid = .incrementing },
+///     invariants: [
+///       Invariant("ids are unique") { Set($0.todos.ids).count == $0.todos.count },
+///       Invariant("the editor edits a todo that exists") { state in
+///         state.editor.map { state.todos[id: $0.todoID] != nil } ?? true
+///       },
+///     ])
+///   #expect(failure == nil)
 /// }
 /// ```
 ///
@@ -117,6 +128,10 @@ public struct ExplorationChecks: OptionSet, Sendable {
 ///   - prepareDependencies: The dependencies of each run; the clocks are the exploration's test
 ///     clock.
 ///   - invariants: What must hold after every step.
+///   - fileID: The file of the call, where a failure is reported; the compiler fills it in.
+///   - filePath: The path of that file, for the same report.
+///   - line: The line of the call, for the same report.
+///   - column: The column of the call, for the same report.
 /// - Returns: The failure, shrunk, or `nil` when every run held.
 @MainActor
 @discardableResult
@@ -165,6 +180,18 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 /// checks that each state is the one recorded (a recording of a session that went right), this
 /// checks the invariants: the recorded states are those of the bug.
 ///
+/// - Parameters:
+///   - interactor: The feature, as it is now (fixed or not).
+///   - recording: The run to replay: an ``ExplorationFailure/recording``, or one read back with
+///     `Recording(jsonLines:)`.
+///   - checks: The built-in checks to make.
+///   - allowingIssues: Which issues the library may report without failing the replay.
+///   - prepareDependencies: The dependencies of the replay; the clocks are its test clock.
+///   - invariants: What must hold after every step.
+///   - fileID: The file of the call, where a failure is reported; the compiler fills it in.
+///   - filePath: The path of that file, for the same report.
+///   - line: The line of the call, for the same report.
+///   - column: The column of the call, for the same report.
 /// - Returns: The failure, or `nil` when every step held.
 @MainActor
 @discardableResult

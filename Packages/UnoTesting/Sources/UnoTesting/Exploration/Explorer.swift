@@ -5,7 +5,7 @@ import Foundation
 import IssueReporting
 @_spi(Internals) import UnoCore
 
-/// The engine behind ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:withDependencies:invariants:fileID:filePath:line:column:)``:
+/// The engine behind `explore(_:initialState:runs:steps:seed:…)` and `explore(_:replaying:…)`:
 /// makes runs, runs them through the one runtime (``InteractorRuntime``, as the harness does),
 /// and shrinks a failing one.
 @MainActor
