@@ -12,6 +12,7 @@ let package = Package(
     .package(path: "../Packages/UnoPresentation"),
     .package(path: "../Packages/UnoTesting"),
     .package(path: "../Packages/Search"),
+    .package(path: "../Packages/Todos"),
     .package(path: "../Apps/uno-host"),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
@@ -39,6 +40,8 @@ let package = Package(
         .product(name: "UnoHostCore", package: "uno-host"),
         .product(name: "BundledFeatures", package: "uno-host"),
         .product(name: "SearchClientLive", package: "Search"),
+        // Exploration's steps a second, on Todos.
+        .product(name: "TodosFeature", package: "Todos"),
       ]
     ),
     // The full suite, with ordo-one/benchmark's statistics, malloc counts and baselines.

@@ -3,6 +3,7 @@ import BundledFeatures
 import Foundation
 import Observation
 import SearchClientLive
+import TodosFeature
 @_spi(Internals) import UnoCore
 import UnoHostCore
 import UnoPresentation
@@ -403,6 +404,53 @@ func main() async {
     let perQuery = nanoseconds(iterations: 200) { sink &+= index!.search(query, limit: 50).count }
     report("index query \"\(query)\"", perQuery / 1e3, " µs")
   }
+
+  // 8b. Exploration (UnoTesting's `explore`) on Todos: steps a second for state-only actions (the
+  // filter, opening and closing the editor: no effect), for every action (most start a save a
+  // moment later, so each step also lets effects run), and the time to find and shrink a failure
+  // about 30 steps deep (an invariant that breaks once the list holds 3 todos).
+  func exploreTodos(
+    runs: Int, steps: Int, excluding: @escaping (TodosAction) -> Bool = { _ in false },
+    invariants: [Invariant<TodosState>]
+  ) async -> (steps: Int, nanoseconds: Double, shrunk: (from: Int, to: Int)?) {
+    var checked = 0
+    let counting = Invariant<TodosState>("counted") { _ in
+      checked += 1
+      return true
+    }
+    let start = ContinuousClock.now
+    // A failure is reported as an issue: outside a test, a line on standard error.
+    let failure = await explore(
+      TodosInteractor(), runs: runs, steps: steps, seed: 1, advances: [.zero], checks: [],
+      excluding: excluding,
+      allowingIssues: { _ in true },
+      withDependencies: {
+        $0.uuid = .incrementing
+        $0.todosStore = .inMemory([])
+      },
+      invariants: [counting] + invariants)
+    return (
+      checked, (ContinuousClock.now - start).inNanoseconds,
+      failure.map { ($0.originalLength, $0.actions.count) }
+    )
+  }
+  let stateOnly = await exploreTodos(
+    runs: 50, steps: 200,
+    excluding: {
+      switch $0 {
+      case .filterPicked, .openEditor, .closeEditor: false
+      default: true
+      }
+    }, invariants: [])
+  report("explore Todos state-only steps per second", Double(stateOnly.steps) / stateOnly.nanoseconds * 1e9)
+  let everyAction = await exploreTodos(runs: 10, steps: 100, invariants: [])
+  report(
+    "explore Todos every action steps per second", Double(everyAction.steps) / everyAction.nanoseconds * 1e9)
+  let deepFailure = await exploreTodos(
+    runs: 50, steps: 60, invariants: [Invariant("fewer than 3 todos") { $0.todos.count < 3 }])
+  report("explore Todos find and shrink a failure ~30 steps deep", deepFailure.nanoseconds / 1e6, " ms")
+  report("explore Todos failing run's steps before shrinking", Double(deepFailure.shrunk?.from ?? -1))
+  report("explore Todos failing run's steps after shrinking", Double(deepFailure.shrunk?.to ?? -1))
 
   // 9. Shared state, last: while a shared value is alive, every runtime of the process tracks
   // shared values, which the workloads above must not pay for.

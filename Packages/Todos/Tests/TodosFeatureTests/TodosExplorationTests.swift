@@ -30,7 +30,7 @@ let todosInvariants: [Invariant<TodosState>] = [
   @Test func anyOrderOfActionsKeepsTheListConsistent() async {
     let saved = LockIsolatedSaves()
     let failure = await explore(
-      TodosInteractor(), runs: 60, steps: 30, seed: 2026,
+      TodosInteractor(), runs: 100, steps: 30, seed: 2026,
       // A move to an offset the list does not have, and opening the editor on a todo that is not
       // there, are reported to the sender on purpose: bad input, not a bug.
       allowingIssues: { $0.contains("was dropped") },

@@ -95,7 +95,7 @@ public struct ExplorationChecks: OptionSet, Sendable {
 /// @MainActor
 /// @Test func todosHoldTheirInvariants() async {
 ///   let failure = await explore(
-///     TodosInteractor(), runs: 60, steps: 30, seed: 2026,
+///     TodosInteractor(), runs: 100, steps: 30, seed: 2026,
 ///     withDependencies: { $0.uuid = .incrementing },
 ///     invariants: [
 ///       Invariant("ids are unique") { Set($0.todos.ids).count == $0.todos.count },

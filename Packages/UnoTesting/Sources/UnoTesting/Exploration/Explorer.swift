@@ -84,7 +84,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// Runs a run from the initial state with a test clock of its own, checking after each step.
   func run(_ source: Source, recording: Bool = false) async -> Outcome {
-    let clock = TestClock()
+    let clock = ExplorationClock()
     let runtime = Dependencies.withDependencies {
       $0.continuousClock = clock
       $0.suspendingClock = clock
@@ -101,7 +101,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// Sends the run's actions to `runtime`, checking after each step and at the end.
   private func drive(
-    _ runtime: InteractorRuntime<State, Action>, clock: TestClock<Duration>, _ source: Source
+    _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, _ source: Source
   ) async -> Outcome {
     var outcome = Outcome(steps: [], actions: [], advances: [], failure: nil)
     var generator: SplitMix64?
@@ -202,22 +202,28 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     return nil
   }
 
-  /// Lets the effects the last action started run: moves the clock on by `duration`, and yields
-  /// while effects run and the state still moves.
-  private func settle(
-    _ runtime: InteractorRuntime<State, Action>, clock: TestClock<Duration>, by duration: Duration
-  )
+  /// Lets the effects the last action started run: moves the clock on by `duration`, then yields
+  /// until every effect still running waits on the clock (or none runs), or, while one waits on
+  /// something else, until ``quietYields`` yields in a row have changed nothing.
+  private func settle(_ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, by duration: Duration)
     async
   {
     if duration > .zero { await clock.advance(by: duration) }
-    var idle = 0
-    while runtime.diagnostics.runningEffects > 0 || runtime.diagnostics.queuedActions > 0, idle < 3 {
-      let before = runtime.diagnostics
-      await clock.advance(by: .zero)
+    var quiet = 0
+    var last = runtime.diagnostics
+    while quiet < Self.quietYields {
       runtime.handlePostedActions()
-      idle = runtime.diagnostics == before ? idle + 1 : 0
+      let now = runtime.diagnostics
+      if now.queuedActions == 0, now.runningEffects <= clock.sleepers { return }
+      quiet = now == last ? quiet + 1 : 0
+      last = now
+      await Task.yield()
     }
   }
+
+  /// How many yields that change nothing end a step whose effects wait on something other than
+  /// the clock (a stream, another task).
+  private static var quietYields: Int { 200 }
 
   /// The name of the first invariant `state` breaks.
   private func brokenInvariant(in state: State) -> String? {
