@@ -169,9 +169,15 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     }
     let last = runtime.state
     if checks.contains(.noEffectsLeftRunning), runtime.diagnostics.runningEffects > 0 {
-      // Every timer fires; what still runs then waits on something no time brings.
-      await clock.run(timeout: .seconds(1))
-      await settle(runtime, clock: clock, by: .zero)
+      // Every timer fires; what still runs then waits on something no time brings. An effect
+      // that was cancelled, or has just written its last, ends on a thread of its own: it is given
+      // up to ``endingGracePeriod`` of the continuous clock, as the harness gives one when a test
+      // ends, and the check moves on as soon as none runs.
+      await clock.runTimers()
+      let deadline = ContinuousClock.now.advanced(by: Self.endingGracePeriod)
+      repeat {
+        await settle(runtime, clock: clock, by: .zero)
+      } while !runtime.actionsWithRunningEffects.isEmpty && ContinuousClock.now < deadline
       let running = runtime.actionsWithRunningEffects
       if !running.isEmpty {
         var dumped = ""
@@ -205,13 +211,17 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   /// Lets the effects the last action started run: moves the clock on by `duration`, then yields
   /// until every effect still running waits on the clock (or none runs), or, while one waits on
   /// something else, until ``quietYields`` yields in a row have changed nothing.
-  private func settle(_ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, by duration: Duration)
+  private func settle(
+    _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, by duration: Duration
+  )
     async
   {
     if duration > .zero { await clock.advance(by: duration) }
     var quiet = 0
     var last = runtime.diagnostics
-    while quiet < Self.quietYields {
+    // Bounded as well in all: an effect that never waits (a loop that writes and writes) would
+    // otherwise keep every yield busy.
+    for _ in 0..<Self.quietYields * 50 where quiet < Self.quietYields {
       runtime.handlePostedActions()
       let now = runtime.diagnostics
       if now.queuedActions == 0, now.runningEffects <= clock.sleepers { return }
@@ -220,6 +230,10 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       await Task.yield()
     }
   }
+
+  /// How long, at the end of a run, effects that are ending are waited for before one still
+  /// running is a failure.
+  private static var endingGracePeriod: Duration { .milliseconds(500) }
 
   /// How many yields that change nothing end a step whose effects wait on something other than
   /// the clock (a stream, another task).
