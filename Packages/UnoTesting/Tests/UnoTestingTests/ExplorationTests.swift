@@ -159,6 +159,24 @@ private struct Checklist: Interactor {
     #expect(hits > 4 * misses)
   }
 
+  @Test func noRunsOrNoStepsExploreNothingAndNegativeCountsAreReported() async {
+    var checked = 0
+    let counting = Invariant<Checklist.State>("counted") { _ in
+      checked += 1
+      return true
+    }
+    #expect(await explore(Checklist(), runs: 0, seed: 1, invariants: [counting]) == nil)
+    #expect(checked == 0)
+    #expect(await explore(Checklist(), runs: 3, steps: 0, seed: 1, invariants: [counting]) == nil)
+    #expect(checked == 3)  // each run's initial state, and no step
+    await withKnownIssue {
+      #expect(await explore(Checklist(), runs: 2, steps: -5, seed: 1, invariants: [counting]) == nil)
+    } matching: {
+      $0.description.contains("Negative ones count as zero")
+    }
+    #expect(checked == 5)
+  }
+
   @Test func anExcludedActionIsNeverSent() async {
     var sawClear = false
     var previous: Checklist.State?

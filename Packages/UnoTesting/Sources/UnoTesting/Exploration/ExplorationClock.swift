@@ -27,14 +27,4 @@ final class ExplorationClock: Clock, Sendable {
   func advance(by duration: Duration) async {
     await base.advance(by: duration)
   }
-
-  /// Moves the clock on an hour at a time while sleeps wait on it, three hours at most (a timer
-  /// that starts itself again would keep it going): every sleep of a run's effects ends, and
-  /// those their ends start too. Not `TestClock.run(timeout:)`, whose timeout is on the continuous
-  /// clock: on a loaded machine it gave up, and cancelled the sleeps, before they had run.
-  func runTimers() async {
-    for _ in 0..<3 where sleepers > 0 {
-      await base.advance(by: .seconds(3_600))
-    }
-  }
 }

@@ -152,13 +152,22 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<State, Action>? {
+  if runs < 0 || steps < 0 || advances.contains(where: { $0 < .zero }) {
+    reportIssue(
+      """
+      'explore' was given \(runs) run(s) of \(steps) step(s), advancing by \(advances): runs and steps \
+      are counts, and the clock only moves on. Negative ones count as zero; pass 0 or more.
+      """, fileID: fileID, filePath: filePath, line: line, column: column)
+  }
   let explorer = Explorer(
     interactor: AnyInteractor(interactor), initialState: initialState,
-    advances: advances.isEmpty ? [.zero] : advances,
+    advances: advances.isEmpty ? [.zero] : advances.map { max($0, .zero) },
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies,
     invariants: invariants)
-  guard let failure = await explorer.explore(runs: runs, steps: steps, seed: seed) else { return nil }
+  guard let failure = await explorer.explore(runs: max(runs, 0), steps: max(steps, 0), seed: seed) else {
+    return nil
+  }
   reportIssue(
     failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
   return failure
