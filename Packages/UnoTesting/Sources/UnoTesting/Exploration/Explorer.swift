@@ -84,6 +84,10 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// Runs a run from the initial state with a test clock of its own, checking after each step.
   func run(_ source: Source, recording: Bool = false) async -> Outcome {
+    // A run of actions that start no effect never suspends: without this, an exploration held the
+    // main actor for all its runs, and other work on it (another test's effects writing back)
+    // waited seconds.
+    await Task.yield()
     let clock = ExplorationClock()
     let runtime = Dependencies.withDependencies {
       $0.continuousClock = clock
