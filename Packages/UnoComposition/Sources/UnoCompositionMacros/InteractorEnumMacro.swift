@@ -55,17 +55,18 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
     let actionCases = cases.map {
       "  case \($0.name)(\($0.type).\($0.isButtons ? "ButtonAction?" : "Action"))"
     }.joined(separator: "\n")
-    // One element per case, each a `when` over `Empty` of its own, in an array of a type the
-    // compiler knows: it checks each on its own, so the body's cost grows with the number of
-    // cases. A chain of `when`s is one expression whose cost grows faster, as do the nested
-    // `Merge`s of a builder block (docs/performance.md, "Compile time").
+    // One element per case, each the route of one case (`Empty._route`, a `when` on a case path
+    // over `Empty` of its own), in an array of a type the compiler knows: it checks each on its
+    // own, so the body's cost grows with the number of cases. A chain of `when`s is one
+    // expression whose cost grows faster, as do the nested `Merge`s of a builder block, and the
+    // overloaded `when` over a builder closure costs a case several times what one function
+    // whose types its arguments fix costs (docs/performance.md, "Compile time").
     let routes = cases.map {
       let child = $0.isButtons ? "UnoComposition._ButtonsInteractor<\($0.type)>" : $0.type
       return """
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \\State.AllCasePaths.\($0.name), actionIs: \\Action.AllCasePaths.\($0.name)) {
-                \(child)()
-              },
+            UnoComposition.Empty<State, Action>._route(
+              \\State.AllCasePaths.\($0.name), \\Action.AllCasePaths.\($0.name), \(child)()
+            ),
         """
     }.joined(separator: "\n")
     let first = cases[0]

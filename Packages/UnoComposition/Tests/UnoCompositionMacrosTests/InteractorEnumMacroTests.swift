@@ -48,18 +48,15 @@ struct InteractorEnumMacroTests {
 
         var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.edit, actionIs: \Action.AllCasePaths.edit) {
-                EditInteractor()
-              },
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.confirmDeletion, actionIs: \Action.AllCasePaths.confirmDeletion) {
-                ConfirmInteractor()
-              },
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.record, actionIs: \Action.AllCasePaths.record) {
-                RecordMeetingInteractor()
-              },
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.edit, \Action.AllCasePaths.edit, EditInteractor()
+            ),
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.confirmDeletion, \Action.AllCasePaths.confirmDeletion, ConfirmInteractor()
+            ),
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.record, \Action.AllCasePaths.record, RecordMeetingInteractor()
+            ),
           ])
         }
       }
@@ -102,10 +99,9 @@ struct InteractorEnumMacroTests {
 
         public var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.detail, actionIs: \Action.AllCasePaths.detail) {
-                DetailInteractor()
-              },
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.detail, \Action.AllCasePaths.detail, DetailInteractor()
+            ),
           ])
         }
       }
@@ -251,18 +247,15 @@ struct InteractorEnumMacroTests {
 
         var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.edit, actionIs: \Action.AllCasePaths.edit) {
-                EditInteractor()
-              },
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.alert, actionIs: \Action.AllCasePaths.alert) {
-                UnoComposition._ButtonsInteractor<AlertState<Alert>>()
-              },
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.endMeeting, actionIs: \Action.AllCasePaths.endMeeting) {
-                UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
-              },
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.edit, \Action.AllCasePaths.edit, EditInteractor()
+            ),
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.alert, \Action.AllCasePaths.alert, UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+            ),
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.endMeeting, \Action.AllCasePaths.endMeeting, UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
+            ),
           ])
         }
       }
@@ -312,10 +305,9 @@ struct InteractorEnumMacroTests {
 
         public var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
-            UnoComposition.Empty<State, Action>()
-              .when(stateIs: \State.AllCasePaths.alert, actionIs: \Action.AllCasePaths.alert) {
-                UnoComposition._ButtonsInteractor<AlertState<Alert>>()
-              },
+            UnoComposition.Empty<State, Action>._route(
+              \State.AllCasePaths.alert, \Action.AllCasePaths.alert, UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+            ),
           ])
         }
       }
