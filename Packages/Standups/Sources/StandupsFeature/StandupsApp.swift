@@ -71,11 +71,23 @@ public struct StandupsAppInteractor: Sendable {
           return .state
         case .path(.element(let id, .detail(.recordTapped))):
           guard case .detail(let detail)? = state.path[id: id] else { return .state }
+          // Only the top screen is tapped: a tap on a detail under another screen (a view still on
+          // screen as a push landed) would record over a screen of another standup.
+          guard state.path.ids.last == id else {
+            CallSite().reportIssue(
+              "'recordTapped' of screen \(id) was dropped: it is not the top screen, so nothing was pushed.")
+            return .state
+          }
           state.path.append(.record(RecordMeetingState(standup: detail.$standup)))
           return .state
         case .path(.element(let id, .detail(.meetingTapped(let meetingID)))):
           // A screen that is not there, or not a detail, was reported by the stack already.
           guard case .detail(let detail)? = state.path[id: id] else { return .state }
+          guard state.path.ids.last == id else {
+            CallSite().reportIssue(
+              "'meetingTapped' of screen \(id) was dropped: it is not the top screen, so nothing was pushed.")
+            return .state
+          }
           guard let meeting = detail.standup.meetings[id: meetingID] else {
             CallSite().reportIssue(
               "'meetingTapped' of \(meetingID) was dropped: the standup shown has no meeting with that id.")
