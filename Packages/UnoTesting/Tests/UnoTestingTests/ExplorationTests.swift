@@ -66,6 +66,7 @@ private struct Checklist: Interactor {
     #expect(failure.actions == [.add, .toggle(id: 0), .delete(id: 0)])
     #expect(failure.originalLength >= 3)
     #expect(failure.after.completedCount == 1 && failure.after.items.isEmpty)
+    #expect(failure.seed == 42)
     #expect(failure.description.contains("seed 42"))
     // The shortest run, as a recording, replays through the harness: the same states, the bug in them.
     let recording = try Recording<Checklist.State, Checklist.Action>(jsonLines: failure.recording.jsonLines())
@@ -80,6 +81,9 @@ private struct Checklist: Interactor {
     }
     #expect(again?.check == failure.check)
     #expect(again?.actions == failure.actions)
+    // A replay has no seed: its run is the recording's, and its report says so.
+    #expect(again?.seed == nil)
+    #expect(again?.description.hasPrefix("Replay broke '\(failure.check)' at step ") == true)
     #expect(await explore(Checklist(fixed: true), replaying: recording, invariants: [counted]) == nil)
   }
 

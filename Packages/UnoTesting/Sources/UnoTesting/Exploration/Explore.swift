@@ -27,8 +27,9 @@ public struct Invariant<State> {
 public struct ExplorationFailure<State, Action>: CustomStringConvertible {
   /// What broke: an invariant's name, or one of the built-in checks.
   public let check: String
-  /// The seed the exploration was given: the same seed makes the same runs.
-  public let seed: UInt64
+  /// The seed the exploration was given: the same seed makes the same runs. `nil` for a replay
+  /// (`explore(_:replaying:…)`), whose run is the recording's.
+  public let seed: UInt64?
   /// The actions of the shortest failing run, in order; the last one broke the check (or, for a
   /// check made at the end of a run, the run ended after it).
   public let actions: [Action]
@@ -49,7 +50,9 @@ public struct ExplorationFailure<State, Action>: CustomStringConvertible {
   /// The report: the steps as lines, the check, the diff the failing step made, the seed.
   public var description: String {
     var lines = [
-      "Exploration broke '\(check)' (seed \(seed)); shortest run, \(actions.count) step(s), from \(originalLength):"
+      seed.map {
+        "Exploration broke '\(check)' (seed \($0)); shortest run, \(actions.count) step(s), from \(originalLength):"
+      } ?? "Replay broke '\(check)' at step \(actions.count) of the recording's \(originalLength):"
     ]
     for (index, action) in actions.enumerated() {
       let advance = advances[index] == .zero ? "" : "   then \(advances[index])"

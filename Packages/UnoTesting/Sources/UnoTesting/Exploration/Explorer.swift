@@ -77,7 +77,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     let outcome = await run(.actions(actions), recording: true)
     guard let broken = outcome.failure else { return nil }
     return ExplorationFailure(
-      check: broken.check, seed: 0, actions: outcome.actions, advances: outcome.advances,
+      check: broken.check, seed: nil, actions: outcome.actions, advances: outcome.advances,
       before: broken.before,
       after: broken.after, recording: outcome.recording!, originalLength: actions.count)
   }
