@@ -275,7 +275,7 @@ public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   /// Erases this interactor, with the parent's initial value, or with none when the parent has
   /// none (an `Interact` made without one, for a child whose parent always gives its state), so
   /// that a message that would show it (an action to a case that is not active) checks
-  /// ``UnoCore/AnyInteractor/hasInitialValue`` and does not stop the program reading it.
+  /// `AnyInteractor.hasInitialValue` and does not stop the program reading it.
   @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
     guard parent.hasInitialValue else {
