@@ -34,12 +34,16 @@ public struct CallSite: Sendable, CustomStringConvertible {
 
 extension CallSite {
   /// Reports `message` as an issue at this call site (a test failure in tests, a warning
-  /// elsewhere), and to the `IssueCapture` under way on this thread, if any; a capture that takes
-  /// its issues (an exploration's) has it alone. In a test target that does not link
+  /// elsewhere), and to the `IssueCapture` under way on this thread, if any; when a collector is
+  /// bound to the task (`IssueCapture.collector`, an exploration's), it has the issue alone. In a test target that does not link
   /// `UnoArchitectureTesting`, where the issue cannot fail the test, it also prints the message
   /// and that product's name on standard error.
   public func reportIssue(_ message: String) {
-    if IssueCapture.record(message) { return }
+    IssueCapture.record(message)
+    if let collector = IssueCapture.collector {
+      collector.append(message)
+      return
+    }
     reportLibraryIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 }

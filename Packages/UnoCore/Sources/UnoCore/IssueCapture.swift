@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -20,8 +22,6 @@
   /// ends.
   private final class Box {
     var depth = 0
-    /// How many of the captures under way take their issues (``beginTaking()``).
-    var takers = 0
     var messages: [String] = []
   }
 
@@ -65,29 +65,44 @@
     return messages
   }
 
-  /// Starts a capture that takes the issues it sees: while it is under way they are reported
-  /// nowhere else (no test failure, no warning). An exploration runs each step in one, and reports
-  /// once, shrunk, the failure an issue made. End it with ``endTaking(_:)``.
-  public static func beginTaking() -> Int {
-    box.takers += 1
-    return begin()
-  }
-
-  /// Ends the capture ``beginTaking()`` started and returns its messages, as ``end(_:)`` does.
-  public static func endTaking(_ mark: Int) -> [String] {
-    box.takers -= 1
-    return end(mark)
-  }
-
-  /// Keeps `message` for the capture under way on this thread, if any; returns whether a capture
-  /// took it (``beginTaking()``), so that it is reported nowhere else.
-  static func record(_ message: String) -> Bool {
-    guard let pointer = pthread_getspecific(key) else { return false }
+  /// Keeps `message` for the capture under way on this thread, if any.
+  static func record(_ message: String) {
+    guard let pointer = pthread_getspecific(key) else { return }
     let box = Unmanaged<Box>.fromOpaque(pointer).takeUnretainedValue()
-    guard box.depth > 0 else { return false }
+    guard box.depth > 0 else { return }
     box.messages.append(message)
-    return box.takers > 0
   }
+
+  /// Where the issues of a task, and of every effect it starts, go instead of the test or the
+  /// log, while it is bound (``collector``).
+  ///
+  /// An exploration binds one around each action it sends: the issues that action's step reports,
+  /// and those its effects report later (a `dismiss()` after the screen is gone, a write after
+  /// cancel), are the run's, reported once, with the shortest run, if they fail it. A task-local,
+  /// unlike the thread's capture, follows the effects onto their own tasks and leaves alone the
+  /// other work that runs on the same thread meanwhile (another test's, on the main actor).
+  public final class Collector: Sendable {
+    private let messages = Mutex<[String]>([])
+
+    /// An empty collector.
+    public init() {}
+
+    func append(_ message: String) {
+      messages.withLock { $0.append(message) }
+    }
+
+    /// The messages collected since the last call, oldest first.
+    public func take() -> [String] {
+      messages.withLock { messages in
+        defer { messages.removeAll() }
+        return messages
+      }
+    }
+  }
+
+  /// The collector that takes the issues reported in this task, if one is bound; the effects the
+  /// task starts inherit it.
+  @TaskLocal public static var collector: Collector?
 }
 
 /// Releases the box of a thread that ends: the destructor of `IssueCapture`'s thread-local key.

@@ -448,20 +448,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// Waits for every effect to end, up to `timeout` on ``timeoutClock``: `nil` when they did,
   /// or the actions whose effects still run.
   private func effectsRunning(after timeout: Duration) async -> [Action]? {
-    runtime.handlePostedActions()
-    let (runtime, clock) = (self.runtime, timeoutClock)
-    let finished = await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        await runtime.waitForAllEffects()
-        return true
-      }
-      group.addTask {
-        try? await clock.sleep(for: timeout)
-        return false
-      }
-      defer { group.cancelAll() }
-      return await group.next() ?? false
-    }
+    let finished = await runtime.waitForAllEffects(timeout: timeout, clock: timeoutClock)
     // Effects that ended as the time ran out are not reported.
     let running = finished ? [] : runtime.actionsWithRunningEffects
     return running.isEmpty ? nil : running

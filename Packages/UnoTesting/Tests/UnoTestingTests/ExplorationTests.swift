@@ -210,6 +210,24 @@ private struct Checklist: Interactor {
     #expect(failure.actions == [.listen])
   }
 
+  @Test func anIssueAnEffectReportsLaterFailsTheRunAtTheStepThatStartedIt() async throws {
+    // The error is thrown a second after 'fetch', on the effect's own task: while the clock moves
+    // on after a later step, or at the end of the run when every timer fires.
+    var found: ExplorationFailure<Fetching.State, Fetching.Action>?
+    await withKnownIssue {
+      found = await explore(Fetching(), runs: 10, steps: 6, seed: 3)
+    }
+    let failure = try #require(found)
+    #expect(failure.check.hasPrefix("no issue reported by the library (The effect written at"))
+    #expect(failure.actions == [.fetch])
+  }
+
+  @Test func anIssueAnEffectReportsCanBeAllowed() async {
+    let failure = await explore(
+      Fetching(), runs: 10, steps: 6, seed: 3, allowingIssues: { $0.contains("threw an error") })
+    #expect(failure == nil)
+  }
+
   @Test func aTimerFiresInsideARunWhenTheClockMovesOn() async {
     var ticked = false
     await explore(
@@ -248,6 +266,36 @@ private struct Lingering: Interactor {
         return .perform { _, send in
           try await clock.sleep(for: .seconds(1))
           await send { $0.ticks += 1 }
+        }
+      }
+    }
+  }
+}
+
+/// A feature whose `fetch` starts an effect that throws, a second later on the clock, an error
+/// nothing handles: the runtime reports it as an issue, from the effect's task.
+private struct Fetching: Interactor {
+  typealias DomainState = State
+  struct State: Codable, Equatable, Sendable {
+    var waits = 0
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case wait
+    case fetch
+  }
+  struct Offline: Error {}
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: State()) { state, action in
+      switch action {
+      case .wait:
+        state.waits += 1
+        return .state
+      case .fetch:
+        @Dependency(\.continuousClock) var clock
+        return .perform { _, _ in
+          try await clock.sleep(for: .seconds(1))
+          throw Offline()
         }
       }
     }

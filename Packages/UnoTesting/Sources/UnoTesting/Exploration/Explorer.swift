@@ -107,6 +107,9 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   private func drive(
     _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, _ source: Source
   ) async -> Outcome {
+    // Issues reported after the run (by effects it cancelled, as they end) are not read: the run
+    // is over, and its effects are the exploration's doing, not the feature's.
+    let issues = IssueCapture.Collector()
     var outcome = Outcome(steps: [], actions: [], advances: [], failure: nil)
     var generator: SplitMix64?
     let count: Int
@@ -148,22 +151,15 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       outcome.actions.append(made)
       outcome.advances.append(moved)
       let before = runtime.state
-      // The issues the action's step reports are the exploration's: reported once, with the
-      // shortest run, if they fail it (allowed ones not at all). Captured around the send alone,
-      // which does not suspend: the capture is the thread's, and while this run awaits its
-      // effects other work on the main actor (another test's) runs on the same thread.
-      let mark = IssueCapture.beginTaking()
-      _ = runtime.send(made)
-      let issues = IssueCapture.endTaking(mark).filter { !allowingIssues($0) }
+      // The issues the action's step reports, and those its effects report later, are the
+      // exploration's: reported once, with the shortest run, if they fail it (allowed ones not at
+      // all). The collector is bound to the send, and the effects it starts inherit it.
+      IssueCapture.$collector.withValue(issues) { _ = runtime.send(made) }
       await settle(runtime, clock: clock, by: moved)
-      if checks.contains(.noLibraryIssues) {
-        if let first = issues.first {
-          outcome.failure = Broken(
-            check: "no issue reported by the library (\(first))", step: outcome.steps.count - 1,
-            before: before,
-            after: runtime.state)
-          return outcome
-        }
+      if let issue = firstIssue(issues) {
+        outcome.failure = Broken(
+          check: issue, step: outcome.steps.count - 1, before: before, after: runtime.state)
+        return outcome
       }
       if let broken = brokenInvariant(in: runtime.state) {
         outcome.failure = Broken(
@@ -177,17 +173,31 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       // an hour of the run's clock at a time, three at most (a timer that starts itself again
       // would go on); what still runs then waits on something no time brings. An effect that was
       // cancelled, or is writing its last, ends on a thread of its own: it is given up to
-      // ``endingGracePeriod`` of the continuous clock, as the harness gives one when a test ends,
-      // and the check moves on as soon as none runs.
+      // ``endingGracePeriod`` of the continuous clock, as the harness gives one when a test ends.
+      // That wait is suspended, in slices, so that the main actor is free meanwhile (for those
+      // effects' writes and for other work on it, another test's), and a slice ends as soon as no
+      // effect runs; between slices, timers the ending effects started are fired as above.
       let deadline = ContinuousClock.now.advanced(by: Self.endingGracePeriod)
       var hours = 0
-      repeat {
+      while !runtime.actionsWithRunningEffects.isEmpty {
         if clock.sleepers > 0, hours < 3 {
           await clock.advance(by: .seconds(3_600))
           hours += 1
+          await settle(runtime, clock: clock, by: .zero)
+          continue
         }
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { break }
+        _ = await runtime.waitForAllEffects(
+          timeout: min(left, Self.endingWaitSlice), clock: ContinuousClock())
         await settle(runtime, clock: clock, by: .zero)
-      } while !runtime.actionsWithRunningEffects.isEmpty && ContinuousClock.now < deadline
+      }
+      // An effect woken at the end may report an issue: the run's last step caused it.
+      if let issue = firstIssue(issues) {
+        outcome.failure = Broken(
+          check: issue, step: outcome.steps.count - 1, before: last, after: runtime.state)
+        return outcome
+      }
       let running = runtime.actionsWithRunningEffects
       if !running.isEmpty {
         var dumped = ""
@@ -245,9 +255,21 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   /// running is a failure.
   private static var endingGracePeriod: Duration { .seconds(2) }
 
+  /// How long one suspended wait for ending effects lasts before timers they started are looked
+  /// for again.
+  private static var endingWaitSlice: Duration { .milliseconds(50) }
+
   /// How many yields that change nothing end a step whose effects wait on something other than
   /// the clock (a stream, another task).
   private static var quietYields: Int { 200 }
+
+  /// The first issue `issues` collected that is not allowed, as a check that broke, when the
+  /// built-in check is on.
+  private func firstIssue(_ issues: IssueCapture.Collector) -> String? {
+    let first = issues.take().first { !allowingIssues($0) }
+    guard checks.contains(.noLibraryIssues), let first else { return nil }
+    return "no issue reported by the library (\(first))"
+  }
 
   /// The name of the first invariant `state` breaks.
   private func brokenInvariant(in state: State) -> String? {
