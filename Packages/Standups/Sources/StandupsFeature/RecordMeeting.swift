@@ -108,7 +108,7 @@ public struct RecordMeetingInteractor: Sendable {
       case .endMeeting(.saveAndEnd):
         return end(&state)
       case .endMeeting(.discard):
-        return .perform { _, _ in await dismiss() }
+        return leave()
       case .endMeeting(.resume), .endMeeting(nil):
         return .state
       }
@@ -161,7 +161,15 @@ public struct RecordMeetingInteractor: Sendable {
   func end(_ state: inout RecordMeetingState) -> Emission<RecordMeetingState> {
     let meeting = Meeting(id: uuid(), date: now, transcript: state.transcript)
     state.$standup.withLock { _ = $0.meetings.insert(meeting, at: 0) }
-    return .perform { _, _ in await dismiss() }
+    return leave()
+  }
+
+  /// Leaves the screen, and stops the timer and the transcript in the same step: the screen goes
+  /// only when `dismiss()` has run, and a tick in between (the clock moved on as "save and end" was
+  /// pressed) would have ended the meeting a second time, saving it twice and dismissing a screen
+  /// already gone.
+  func leave() -> Emission<RecordMeetingState> {
+    .merge(.cancel(id: Timer.id), .cancel(id: Transcript.id), .perform { _, _ in await dismiss() })
   }
 }
 

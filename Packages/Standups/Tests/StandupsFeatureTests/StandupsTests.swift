@@ -316,6 +316,30 @@ func standupsHarness(
     await saveAndEnd(harness, transcript: "Short")
   }
 
+  @Test func aMeetingEndsOnceThoughItsScreenIsStillUp() async {
+    // Found by exploring the app: the clock moved past the meeting's end in one go, and the timer,
+    // still running while the screen waited to go, ended the meeting again at its next tick: two
+    // meetings saved, and a second 'dismiss()' of a screen already gone. Here the screen never
+    // goes ('dismiss()' only counts), so that every tick after the end would end it again.
+    let dismissals = LockIsolated(0)
+    let harness = await InteractorTestHarness(
+      initialState: RecordMeetingState(standup: Shared(value: seeded)), RecordMeetingInteractor(),
+      exhaustivity: .off,
+      withDependencies: { [clock] in
+        $0.continuousClock = clock
+        $0.uuid = .incrementing
+        $0.date.now = now
+        $0.speechClient = .silent
+        $0.dismiss = DismissEffect { dismissals.withValue { $0 += 1 } }
+      })
+    harness.send(.start)
+    // Three attendees of two seconds each: the meeting ends at 6 s.
+    await clock.advance(by: .seconds(60))
+    await harness.waitForAllEffects()
+    #expect(harness.currentState.standup.meetings.count == 1)
+    #expect(dismissals.value == 1)
+  }
+
   @Test func aSpeechClientThatCannotTranscribeSaysSo() async {
     let harness = await makeHarness([seeded], speech: .unavailable("No speech here."))
     open(harness)
