@@ -49,6 +49,16 @@ public struct ExplorationFailure<State, Action>: CustomStringConvertible {
 
   /// The report: the steps as lines, the check, the diff the failing step made, the seed.
   public var description: String {
+    report { action in
+      var dumped = ""
+      customDump(action, to: &dumped, maxDepth: 6)
+      return dumped.replacingOccurrences(of: "\n", with: " ")
+    }
+  }
+
+  /// The report with each step's action written by `line`: a host writes the line a person
+  /// types for it (`todo.rename 0000…0001 Buy oat milk`).
+  public func report(writingEachAction line: (Action) -> String) -> String {
     var lines = [
       seed.map {
         "Exploration broke '\(check)' (seed \($0)); shortest run, \(actions.count) step(s), from \(originalLength):"
@@ -56,9 +66,7 @@ public struct ExplorationFailure<State, Action>: CustomStringConvertible {
     ]
     for (index, action) in actions.enumerated() {
       let advance = advances[index] == .zero ? "" : "   then \(advances[index])"
-      var dumped = ""
-      customDump(action, to: &dumped, maxDepth: 6)
-      lines.append("  \(index + 1). \(dumped.replacingOccurrences(of: "\n", with: " "))\(advance)")
+      lines.append("  \(index + 1). \(line(action))\(advance)")
     }
     if let difference = diff(before, after) {
       lines.append("The last step changed the state:")
@@ -162,8 +170,11 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
       are counts, and the clock only moves on. Negative ones count as zero; pass 0 or more.
       """, fileID: fileID, filePath: filePath, line: line, column: column)
   }
+  let interactor = AnyInteractor(interactor)
   let explorer = Explorer(
-    interactor: AnyInteractor(interactor), initialState: initialState,
+    makeRuntime: {
+      (InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil)
+    },
     advances: advances.isEmpty ? [.zero] : advances.map { max($0, .zero) },
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies,
@@ -228,8 +239,10 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
     let next = index + 1 < sent.count ? sent[index + 1].elapsed : end
     steps.append((entry.action!, max(next - entry.elapsed, .zero)))
   }
+  let interactor = AnyInteractor(interactor)
   let explorer = Explorer(
-    interactor: AnyInteractor(interactor), initialState: recording.initialState, advances: [.zero],
+    makeRuntime: { (InteractorRuntime(initialState: recording.initialState, interactor: interactor), nil) },
+    advances: [.zero],
     checks: checks, excluding: { _ in false }, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies, invariants: invariants)
   guard
@@ -237,4 +250,41 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   else { return nil }
   reportIssue(failure.description, fileID: fileID, filePath: filePath, line: line, column: column)
   return failure
+}
+
+/// Explores the runtimes `makeRuntime` makes, one a run, as
+/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:withDependencies:invariants:fileID:filePath:line:column:)``
+/// explores an interactor's, and returns the failure without reporting it: for a host, which
+/// explores a feature through the view model it runs (uno-host explore) and prints the failure
+/// itself.
+///
+/// - Parameters:
+///   - makeRuntime: Makes one run's runtime, with the run's dependencies in force (the clocks
+///     are the run's test clock), and what must stay alive while it runs, such as the view model
+///     that owns it.
+///   - feature: The name written into the failure's recording.
+///   - onRun: Called before each generated run, with its index from 0.
+@_spi(Internals)
+@MainActor
+public func explore<State: Sendable, Action: Decodable & Sendable>(
+  making makeRuntime: @escaping @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?),
+  feature: String?,
+  runs: Int,
+  steps: Int,
+  seed: UInt64,
+  advances: [Duration],
+  checks: ExplorationChecks = .all,
+  excluding: @escaping (Action) -> Bool = { _ in false },
+  allowingIssues: @escaping (String) -> Bool = { _ in false },
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+  invariants: [Invariant<State>] = [],
+  onRun: (Int) -> Void = { _ in }
+) async -> ExplorationFailure<State, Action>? {
+  var explorer = Explorer(
+    makeRuntime: makeRuntime,
+    advances: advances.isEmpty ? [.zero] : advances.map { max($0, .zero) },
+    checks: checks, excluding: excluding, allowingIssues: allowingIssues,
+    prepareDependencies: prepareDependencies, invariants: invariants)
+  explorer.feature = feature
+  return await explorer.explore(runs: max(runs, 0), steps: max(steps, 0), seed: seed, onRun: onRun)
 }

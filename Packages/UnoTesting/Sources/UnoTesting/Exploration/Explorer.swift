@@ -10,8 +10,11 @@ import IssueReporting
 /// and shrinks a failing one.
 @MainActor
 struct Explorer<State: Sendable, Action: Decodable & Sendable> {
-  let interactor: AnyInteractor<State, Action>
-  let initialState: State?
+  /// Makes the runtime of one run, with the run's dependencies in force, and what must stay alive
+  /// while it runs (a view model that owns it: its view state is reduced on every change).
+  let makeRuntime: @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?)
+  /// The feature's name, written into a failure's recording (so that `uno-host replay` knows it).
+  var feature: String? = nil
   let advances: [Duration]
   let checks: ExplorationChecks
   let excluding: (Action) -> Bool
@@ -49,9 +52,14 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   /// How many times an action is drawn again when the one drawn is excluded or cannot be made.
   private static var redraws: Int { 16 }
 
-  func explore(runs: Int, steps: Int, seed: UInt64) async -> ExplorationFailure<State, Action>? {
+  func explore(
+    runs: Int, steps: Int, seed: UInt64, onRun: (Int) -> Void = { _ in }
+  ) async -> ExplorationFailure<State, Action>? {
+    await ExplorationTurn.begin()
+    defer { ExplorationTurn.end() }
     var generator = SplitMix64(seed: seed)
-    for _ in 0..<max(runs, 0) {
+    for index in 0..<max(runs, 0) {
+      onRun(index)
       let runSeed = generator.next()
       let outcome = await run(.generated(SplitMix64(seed: runSeed), steps: steps))
       guard let broken = outcome.failure else { continue }
@@ -74,6 +82,8 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// Runs `actions` (a recording's), each followed by its move of the clock, with every check.
   func replay(_ actions: [(Action, Duration)]) async -> ExplorationFailure<State, Action>? {
+    await ExplorationTurn.begin()
+    defer { ExplorationTurn.end() }
     let outcome = await run(.actions(actions), recording: true)
     guard let broken = outcome.failure else { return nil }
     return ExplorationFailure(
@@ -83,7 +93,9 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   }
 
   /// Runs a run from the initial state with a test clock of its own, checking after each step.
-  func run(_ source: Source, recording: Bool = false) async -> Outcome {
+  func run(
+    _ source: Source, recording: Bool = false, grace: Duration = Self.endingGracePeriod
+  ) async -> Outcome {
     // A run of actions that start no effect never suspends: without this, an exploration held the
     // main actor for all its runs, and other work on it (another test's effects writing back)
     // waited seconds.
@@ -94,18 +106,20 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       $0.suspendingClock = clock
       prepareDependencies(&$0)
     } operation: {
-      InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor)
+      makeRuntime()
     }
-    if recording { runtime.record(limit: 100_000, clock: clock) }
-    var outcome = await drive(runtime, clock: clock, source)
-    if recording { outcome.recording = runtime.recording }
-    runtime.cancelAllEffects()
+    if recording { runtime.0.record(limit: 100_000, feature: feature, clock: clock) }
+    var outcome = await drive(runtime.0, clock: clock, source, grace: grace)
+    if recording { outcome.recording = runtime.0.recording }
+    runtime.0.cancelAllEffects()
+    withExtendedLifetime(runtime.owner) {}
     return outcome
   }
 
   /// Sends the run's actions to `runtime`, checking after each step and at the end.
   private func drive(
-    _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, _ source: Source
+    _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, _ source: Source,
+    grace: Duration
   ) async -> Outcome {
     // Issues reported after the run (by effects it cancelled, as they end) are not read: the run
     // is over, and its effects are the exploration's doing, not the feature's.
@@ -173,11 +187,12 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       // an hour of the run's clock at a time, three at most (a timer that starts itself again
       // would go on); what still runs then waits on something no time brings. An effect that was
       // cancelled, or is writing its last, ends on a thread of its own: it is given up to
-      // ``endingGracePeriod`` of the continuous clock, as the harness gives one when a test ends.
+      // `grace` of the continuous clock (``endingGracePeriod``, shorter while shrinking), as the
+      // harness gives one when a test ends.
       // That wait is suspended, in slices, so that the main actor is free meanwhile (for those
       // effects' writes and for other work on it, another test's), and a slice ends as soon as no
       // effect runs; between slices, timers the ending effects started are fired as above.
-      let deadline = ContinuousClock.now.advanced(by: Self.endingGracePeriod)
+      let deadline = ContinuousClock.now.advanced(by: grace)
       var hours = 0
       while !runtime.actionsWithRunningEffects.isEmpty {
         if clock.sleepers > 0, hours < 3 {
@@ -230,7 +245,12 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// Lets the effects the last action started run: moves the clock on by `duration`, then yields
   /// until every effect still running waits on the clock (or none runs), or, while one waits on
-  /// something else, until ``quietYields`` yields in a row have changed nothing.
+  /// something else, until ``quietYields`` turns in a row have changed nothing.
+  ///
+  /// After a few quiet yields, each turn sleeps a millisecond instead: yielding alone kept the main
+  /// actor's queue full for as long as an effect waited on something other than the clock (a
+  /// stream, a task of its own), and in a test run other tests' effects waited on it until their
+  /// 'receive' timed out (three full runs in three; none in the runs since).
   private func settle(
     _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, by duration: Duration
   )
@@ -247,13 +267,23 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       if now.queuedActions == 0, now.runningEffects <= clock.sleepers { return }
       quiet = now == last ? quiet + 1 : 0
       last = now
-      await Task.yield()
+      if quiet < 8 {
+        await Task.yield()
+      } else {
+        try? await Task.sleep(for: .milliseconds(1))
+      }
     }
   }
 
   /// How long, at the end of a run, effects that are ending are waited for before one still
   /// running is a failure.
-  private static var endingGracePeriod: Duration { .seconds(2) }
+  static var endingGracePeriod: Duration { .seconds(2) }
+
+  /// The grace period of the runs tried while shrinking. A run that leaves an effect running
+  /// waits it out in full, and shrinking tries dozens: with the whole period, shrinking such a
+  /// failure took a minute. The shortest run is then run once more with the whole period, for
+  /// the report.
+  private static var shrinkingGracePeriod: Duration { .milliseconds(250) }
 
   /// How long one suspended wait for ending effects lasts before timers they started are looked
   /// for again.
@@ -303,7 +333,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     func attempt(_ candidate: [Step]) async -> Bool {
       guard budget > 0, candidate != best else { return false }
       budget -= 1
-      let outcome = await run(.given(candidate))
+      let outcome = await run(.given(candidate), grace: Self.shrinkingGracePeriod)
       guard let found = outcome.failure, Self.sameCheck(found.check, bestBroken.check) else { return false }
       best = found.step.map { Array(outcome.steps.prefix($0 + 1)) } ?? outcome.steps
       bestBroken = found
