@@ -245,7 +245,8 @@ let packageTargets: [Target] = [
     name: "UnoHostKit",
     dependencies: dependencies([
       "UnoHostCore", "UnoHostMCP", "UnoHostInspector", "MCP@swift-sdk", "Logging@swift-log", "UnoCore",
-      "UnoPlugin", "ArgumentParser@swift-argument-parser", "Dependencies@swift-dependencies",
+      "UnoPlugin", "UnoJSON", "UnoPresentation", "UnoTesting", "ArgumentParser@swift-argument-parser",
+      "Dependencies@swift-dependencies",
     ]), path: "Apps/uno-host/Sources/UnoHostKit"),
   .target(
     name: "BundledFeatures",
@@ -261,7 +262,8 @@ let packageTargets: [Target] = [
   .testTarget(
     name: "UnoHostKitTests",
     dependencies: dependencies([
-      "UnoHostKit", "UnoHostCore", "BundledFeatures", "UnoPlugin", "Dependencies@swift-dependencies",
+      "UnoHostKit", "UnoHostCore", "BundledFeatures", "UnoCore", "UnoPlugin", "UnoPresentation",
+      "Dependencies@swift-dependencies",
     ]), path: "Apps/uno-host/Tests/UnoHostKitTests"),
   .testTarget(
     name: "UnoHostInspectorTests",

@@ -23,6 +23,7 @@ let package = Package(
     .package(path: "../../Packages/Standups"),
     .package(path: "../../Packages/UnoComposition"),
     .package(path: "../../Packages/UnoPresentation"),
+    .package(path: "../../Packages/UnoTesting"),
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
     .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -83,6 +84,10 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "UnoJSON", package: "UnoJSON"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
+        // For `explore`: the exploration engine of the tests' harness.
+        .product(name: "UnoTesting", package: "UnoTesting"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
@@ -109,7 +114,9 @@ let package = Package(
       name: "UnoHostKitTests",
       dependencies: [
         "UnoHostKit", "UnoHostCore", "BundledFeatures",
+        .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoPlugin", package: "UnoPlugin"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),

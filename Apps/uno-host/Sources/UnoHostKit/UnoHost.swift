@@ -41,12 +41,13 @@
         exit(1)
       }
       HostConfiguration.current.withLock { $0 = HostConfiguration(registry: registry, name: commandName) }
-      let subcommands = ["serve", "features", "run", "mcp", "replay", "help"]
+      let subcommands = ["serve", "features", "run", "mcp", "replay", "explore", "help"]
       switch subcommandFirst(
         Array(CommandLine.arguments.dropFirst()), subcommands: subcommands,
         optionsWithValues: [
           "--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit", "--inspector-port",
-          "--inspector-host",
+          "--inspector-host", "--runs", "--steps", "--seed", "--time", "--output",
+          "--allow-issue", "--exclude",
         ])
       {
       case .success(let arguments):
@@ -73,13 +74,14 @@
         commandName: HostConfiguration.current.withLock { $0.name },
         abstract: "Runs UnoArchitecture features headless, over JSON lines on stdin and stdout.",
         discussion: """
-          The protocol is described in docs/host-protocol.md. Every subcommand but features takes \
+          The protocol is described in docs/host-protocol.md. Every subcommand but features and \
+          explore takes \
           --data-dir <dir>, --ids <random|incrementing>, --trace, --record, --record-limit <n> and \
           --drain-timeout <seconds>, \
           before or after the subcommand's name; '\(HostConfiguration.current.withLock { $0.name }) \
           help serve' says what each does.
           """,
-        subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self, Replay.self],
+        subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self, Replay.self, Explore.self],
         defaultSubcommand: Serve.self
       )
     }

@@ -39,6 +39,9 @@ public struct FeaturePlugin: Sendable {
   /// Whether the feature's sessions can be recorded and replayed: its domain state is `Codable`
   /// and `Equatable` (FeatureRecording.swift).
   public let isRecordable: Bool
+  /// The feature's view models with their types, for a tool that explores it (`uno-host
+  /// explore`).
+  public let explorable: any ExplorableFeature
 
   /// Describes one action of a feature.
   public struct ActionInfo: Sendable, Equatable, Encodable {
@@ -193,7 +196,7 @@ public struct FeaturePlugin: Sendable {
     }
   }
 
-  /// An example action and what it does, for `FeaturePlugin.init(name:summary:actions:commands:makeViewModel:)`.
+  /// An example action and what it does, for `FeaturePlugin.init(name:summary:actions:commands:invariants:makeViewModel:)`.
   public struct ActionExample<Action: Encodable>: Sendable where Action: Sendable {
     let example: Action
     let summary: String
@@ -234,12 +237,15 @@ public struct FeaturePlugin: Sendable {
   ///     synthesized `Codable` for enum cases); its key is the action's name.
   ///   - commands: Short commands for a person at a terminal, each made into an action from the
   ///     domain state (``FeatureCommand``); none by default.
+  ///   - invariants: What must hold of the domain state after every action, which `uno-host
+  ///     explore` checks after every step (``FeatureInvariant``); none by default.
   ///   - makeViewModel: Makes a view model with live dependencies, for one session.
   public init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
     name: String,
     summary: String,
     actions: [ActionExample<Action>],
     commands: [FeatureCommand<Action, DomainState>] = [],
+    invariants: [FeatureInvariant<DomainState>] = [],
     makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
   ) {
     self.name = name
@@ -295,6 +301,7 @@ public struct FeaturePlugin: Sendable {
     self.actionPaths = actionPaths
     self.commands = commands.map(\.info)
     self.isRecordable = ViewModelFeature<Action, DomainState, ViewState>.self is any RecordableFeature.Type
+    self.explorable = ViewModelFactory(make: makeViewModel, invariants: invariants)
     let featureName = name
     self._makeSession = {
       FeatureSession(

@@ -1,0 +1,238 @@
+// Compiled with the `Host` trait only (Package.swift).
+#if Host
+  import ArgumentParser
+  import Dependencies
+  import Foundation
+  @_spi(Internals) import UnoCore
+  import UnoJSON
+  import UnoPlugin
+  @_spi(Internals) import UnoPresentation
+  @_spi(Internals) import UnoTesting
+
+  struct Explore: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Explores a feature: runs of its actions in any order, checked after every step.",
+      discussion: """
+        Each run starts a fresh session (an empty data directory, incrementing ids, a test clock) \
+        and sends actions made from every case of the feature's action type, ids taken from the \
+        state, moving the clock on between them. After every step: no issue reported by the \
+        library, and the view state encodes; at the end of a run, once every timer has fired: no \
+        effect left running, and a Codable state survives a round trip. A failure is shrunk to \
+        the shortest run that still fails, printed as typed lines, and written as a recording \
+        that 'replay' runs. Exits 0 when every run held, 1 with a failure. The same seed makes \
+        the same runs. See docs/testing.md, "Exploring a feature".
+        """
+    )
+    @Argument(help: "The feature to explore, e.g. todos.") var feature: String
+    @Option(help: "How many runs to make.") var runs = 100
+    @Option(help: "How many actions each run sends.") var steps = 30
+    @Option(help: "The seed that makes the runs.") var seed: UInt64 = 0
+    @Option(
+      help: """
+        How far the test clock may move on after an action, in seconds, comma-separated; one is \
+        drawn per step, and shrinking goes to the first.
+        """)
+    var time = "0,0,0,0.1,1,10"
+    @Option(
+      help: """
+        Where to write the shortest failing run's recording. Default: \
+        <feature>-seed<seed>.jsonl in the current directory (a free name: an existing file is \
+        never replaced).
+        """)
+    var output: String?
+    @Option(
+      name: .customLong("allow-issue"),
+      help: """
+        An issue the library may report without failing the run: one whose message contains this \
+        text. Repeatable. Input the feature refused and reported to its sender (a message with \
+        "was dropped") is allowed unless --strict.
+        """)
+    var allowedIssues: [String] = []
+    @Option(
+      name: .customLong("exclude"),
+      help: """
+        An action never to send, by its name as 'features' lists it (path.push), or every action \
+        under a name (path). Repeatable.
+        """)
+    var excluded: [String] = []
+    @Flag(help: "Fail on every issue the library reports, refused input included.")
+    var strict = false
+
+    /// Whether an issue with `message` may be reported without failing the run.
+    var allowsIssue: @Sendable (String) -> Bool {
+      let allowed = (strict ? [] : ["was dropped"]) + allowedIssues
+      return { message in allowed.contains { message.contains($0) } }
+    }
+
+    func validate() throws {
+      guard runs >= 0, steps >= 0 else {
+        throw ValidationError("--runs is \(runs) and --steps \(steps): both are counts, 0 or more.")
+      }
+      _ = try advances()
+    }
+
+    /// `--time` as durations.
+    func advances() throws -> [Duration] {
+      let words = time.split(separator: ",", omittingEmptySubsequences: false)
+      let seconds = words.map { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard !words.isEmpty, seconds.allSatisfy({ $0 != nil && $0! >= 0 && $0!.isFinite }) else {
+        throw ValidationError(
+          "--time is '\(time)': give seconds of 0 or more, comma-separated, such as 0,0,0.1,1,10.")
+      }
+      return seconds.map { .milliseconds(Int(($0! * 1000).rounded())) }
+    }
+
+    func run() async throws {
+      let registry = loadRegistry()
+      guard let plugin = registry[feature] else {
+        FileHandle.standardError.write(
+          Data(
+            "\(hostName) explore: no feature '\(feature)'; features are: \(registry.plugins.map(\.name).joined(separator: ", "))\n"
+              .utf8))
+        throw ExitCode(1)
+      }
+      let runs = runs
+      let every = max(1, runs / 10)
+      let outcome = await exploreFeature(
+        plugin, runs: runs, steps: steps, seed: seed, advances: try advances(), excluding: excluded,
+        allowingIssues: allowsIssue
+      ) { run in
+        guard run % every == 0 else { return }
+        FileHandle.standardError.write(Data("\(hostName) explore: run \(run + 1) of \(runs)\n".utf8))
+      }
+      guard let failure = outcome else {
+        print("explored \(runs) run(s) of \(steps) step(s) of \(feature) (seed \(seed)): every check held")
+        return
+      }
+      print(failure.report)
+      guard let recording = failure.recording else {
+        print("(\(feature)'s state is not Codable: the run cannot be written as a recording)")
+        throw ExitCode(1)
+      }
+      do {
+        let file = try writeNew(
+          recording, to: output.map { URL(fileURLWithPath: $0) },
+          default: URL(fileURLWithPath: "\(feature)-seed\(seed).jsonl"))
+        print(
+          "The run is in \(file.path); '\(hostName) replay --ids incrementing \(file.path)' replays it.")
+      } catch {
+        FileHandle.standardError.write(
+          Data("\(hostName) explore: cannot write the recording: \(error.localizedDescription)\n".utf8))
+      }
+      throw ExitCode(1)
+    }
+
+    /// Writes `text` atomically to `url`, or, without one, to `fallback` or the first free name
+    /// beside it (`todos-seed0-2.jsonl`): an earlier exploration's file is kept.
+    private func writeNew(_ text: String, to url: URL?, default fallback: URL) throws -> URL {
+      var target = url ?? fallback
+      if url == nil {
+        var number = 2
+        let stem = fallback.deletingPathExtension().lastPathComponent
+        while FileManager.default.fileExists(atPath: target.path) {
+          target = fallback.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).jsonl")
+          number += 1
+        }
+      }
+      try Data(text.utf8).write(to: target, options: .atomic)
+      return target
+    }
+  }
+
+  /// What exploring a feature from a host found: the report, with each step as the line a person
+  /// types, and the shortest run as a recording (`nil` when the state is not `Codable`).
+  struct HostExplorationFailure {
+    var report: String
+    var recording: String?
+    /// The actions of the shortest run, as typed lines.
+    var typedSteps: [String]
+  }
+
+  /// Explores `plugin` as `uno-host explore` does: each run a session of its own, made as the
+  /// plugin makes one, in an empty data directory, with incrementing ids and the run's test clock.
+  /// Beside the built-in checks and the plugin's invariants, the view state (reduced from every
+  /// state the run reaches, as the session's view model reduces it) must encode.
+  @MainActor
+  func exploreFeature(
+    _ plugin: FeaturePlugin, runs: Int, steps: Int, seed: UInt64, advances: [Duration],
+    excluding excluded: [String] = [], allowingIssues: @escaping (String) -> Bool = { _ in false },
+    onRun: (Int) -> Void = { _ in }
+  ) async -> HostExplorationFailure? {
+    await exploreFeature(
+      plugin.explorable, plugin: plugin, runs: runs, steps: steps, seed: seed, advances: advances,
+      excluding: excluded, allowingIssues: allowingIssues, onRun: onRun)
+  }
+
+  @MainActor
+  private func exploreFeature<Feature: ExplorableFeature>(
+    _ feature: Feature, plugin: FeaturePlugin, runs: Int, steps: Int, seed: UInt64, advances: [Duration],
+    excluding excluded: [String], allowingIssues: @escaping (String) -> Bool, onRun: (Int) -> Void
+  ) async -> HostExplorationFailure? {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "uno-explore-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    var made = 0
+    var current: ViewModel<Feature.Action, Feature.DomainState, Feature.ViewState>?
+    let failure = await explore(
+      making: {
+        // Each run its own data directory: a run never sees what another one saved.
+        made += 1
+        let directory = scratch.appendingPathComponent("run-\(made)")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let viewModel = withDependencies {
+          $0.hostDataDirectory = directory
+        } operation: {
+          feature.makeViewModel()
+        }
+        current = viewModel
+        return (viewModel._runtime, viewModel)
+      },
+      feature: plugin.name, runs: runs, steps: steps, seed: seed, advances: advances,
+      excluding: { action in
+        guard !excluded.isEmpty, let name = actionJSON(action).flatMap(plugin.namedAction)?.name else {
+          return false
+        }
+        return excluded.contains { name == $0 || name.hasPrefix($0 + ".") }
+      },
+      allowingIssues: allowingIssues,
+      withDependencies: { $0.uuid = .incrementing },
+      invariants: feature.invariants.map { Invariant($0.name, $0.holds) } + [
+        Invariant("the view state encodes as JSON") { _ in
+          guard let current else { return true }
+          return (try? JSONEncoder().encode(current.viewState)) != nil
+        }
+      ],
+      onRun: onRun)
+    guard let failure else { return nil }
+    let typed = failure.actions.map { typedLine(of: $0, in: plugin) }
+    var index = 0
+    let report = failure.report { _ in
+      defer { index += 1 }
+      return typed[index]
+    }
+    return HostExplorationFailure(
+      report: report, recording: try? (failure.recording as? any JSONLinesRecording)?.jsonLines(),
+      typedSteps: typed)
+  }
+
+  /// The line a person types for `action` (`todo.rename 0000…0001 Buy oat milk`), or its JSON
+  /// when the plugin cannot name it.
+  private func typedLine(of action: some Encodable, in plugin: FeaturePlugin) -> String {
+    guard let json = actionJSON(action) else { return "\(action)" }
+    return plugin.namedAction(json)?.typed ?? json.text
+  }
+
+  /// `action` as the JSON a session reads.
+  private func actionJSON(_ action: some Encodable) -> JSONValue? {
+    (try? JSONValueEncoder().encode(action))
+      ?? (try? JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(action)))
+  }
+
+  /// A recording that can be written as JSON lines: one whose state and action are `Encodable`,
+  /// which a generic host function cannot ask of its types.
+  private protocol JSONLinesRecording {
+    func jsonLines() throws -> String
+  }
+
+  extension Recording: JSONLinesRecording where State: Encodable, Action: Encodable {}
+#endif
