@@ -228,6 +228,24 @@ private struct Checklist: Interactor {
     #expect(failure == nil)
   }
 
+  @Test func aTeamsGeneratorMakesThePayloadsOfItsType() async throws {
+    // Decoded from choices, a code is any text; the bug needs the one code the team knows of.
+    var found: ExplorationFailure<Coupons.State, Coupons.Action>?
+    await withKnownIssue {
+      found = await explore(
+        Coupons(), runs: 50, steps: 10, seed: 1,
+        generators: [.oneOf([Coupons.Code(text: "NONE"), Coupons.Code(text: "HALF")])],
+        invariants: [Invariant("the total is never negative") { $0.total >= 0 }])
+    }
+    let failure = try #require(found)
+    #expect(failure.actions == [.apply(Coupons.Code(text: "HALF")), .apply(Coupons.Code(text: "HALF"))])
+    // Without it, no run reaches the code.
+    let plain = await explore(
+      Coupons(), runs: 50, steps: 10, seed: 1,
+      invariants: [Invariant("the total is never negative") { $0.total >= 0 }])
+    #expect(plain == nil)
+  }
+
   @Test func aTimerFiresInsideARunWhenTheClockMovesOn() async {
     var ticked = false
     await explore(
@@ -298,6 +316,34 @@ private struct Fetching: Interactor {
           throw Offline()
         }
       }
+    }
+  }
+}
+
+/// A total that a coupon "HALF" halves and, applied twice, takes below zero (a planted bug).
+private struct Coupons: Interactor {
+  typealias DomainState = State
+  struct Code: Codable, Equatable, Sendable {
+    var text: String
+  }
+  struct State: Codable, Equatable, Sendable {
+    var total = 10
+    var halved = false
+  }
+  enum Action: Codable, Equatable, Sendable {
+    case apply(Code)
+  }
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: State()) { state, action in
+      switch action {
+      case .apply(let code) where code.text == "HALF":
+        state.total = state.halved ? -1 : state.total / 2
+        state.halved = true
+      case .apply:
+        break
+      }
+      return .state
     }
   }
 }

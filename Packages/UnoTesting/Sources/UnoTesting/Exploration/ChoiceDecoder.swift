@@ -12,6 +12,8 @@ final class ChoiceDecoder: Decoder {
   var choices: Choices
   /// Values of the state, by type, to take ids from: found when an id is first asked for.
   private let ids: IDPool
+  /// The team's generators, by the type they make.
+  private let generators: [ObjectIdentifier: Generator]
   let codingPath: [any CodingKey] = []
   let userInfo: [CodingUserInfoKey: Any] = [:]
   /// How many values deep the value being made is: past ``maximumDepth``, every choice is `0`, so
@@ -19,9 +21,10 @@ final class ChoiceDecoder: Decoder {
   fileprivate var depth = 0
   static let maximumDepth = 8
 
-  init(choices: Choices, ids: IDPool) {
+  init(choices: Choices, ids: IDPool, generators: [ObjectIdentifier: Generator] = [:]) {
     self.choices = choices
     self.ids = ids
+    self.generators = generators
   }
 
   /// The next choice below `bound`; `0` past the maximum depth.
@@ -42,14 +45,17 @@ final class ChoiceDecoder: Decoder {
     ChoiceSingleValue(decoder: self)
   }
 
-  /// A value of `type`: one of the state's ids when `isID`, a case of a type whose cases can be
-  /// listed, a value of a few types made here (identifiers, dates, URLs), or the type decoded
-  /// from choices.
+  /// A value of `type`: one of the state's ids when `isID`, the team's generator's value, a case
+  /// of a type whose cases can be listed, a value of a few types made here (identifiers, dates,
+  /// URLs), or the type decoded from choices.
   func make<T: Decodable>(_ type: T.Type, isID: Bool = false) throws -> T {
     if isID, let found = ids.values(of: type), !found.isEmpty {
       // Mostly an id the state holds; one time in eight, a new one (a row that is not there).
       let pick = next(below: found.count + max(1, found.count / 7))
       if pick < found.count { return found[pick] }
+    }
+    if let generator = generators[ObjectIdentifier(type)] {
+      return generator.make { self.next(below: $0) } as! T
     }
     if let listed = Self.listedCases(of: type) {
       return listed[next(below: listed.count)]

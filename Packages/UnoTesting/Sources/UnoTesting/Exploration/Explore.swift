@@ -136,6 +136,8 @@ public struct ExplorationChecks: OptionSet, Sendable {
 ///   - allowingIssues: Which issues the library may report without failing the run (by their
 ///     message): a feature that reports bad input on purpose, such as a move to an offset the list
 ///     does not have, allows those.
+///   - generators: How to make the values of payload types the team knows better than their
+///     `Decodable` conformance (``Generator``); the last one given for a type wins.
 ///   - prepareDependencies: The dependencies of each run; the clocks are the exploration's test
 ///     clock.
 ///   - invariants: What must hold after every step.
@@ -156,6 +158,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   checks: ExplorationChecks = .all,
   excluding: @escaping (Action) -> Bool = { _ in false },
   allowingIssues: @escaping (String) -> Bool = { _ in false },
+  generators: [Generator] = [],
   withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
   invariants: [Invariant<State>] = [],
   fileID: StaticString = #fileID,
@@ -171,7 +174,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
       """, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   let interactor = AnyInteractor(interactor)
-  let explorer = Explorer(
+  var explorer = Explorer(
     makeRuntime: {
       (InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil)
     },
@@ -179,6 +182,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies,
     invariants: invariants)
+  explorer.generators = Dictionary(generators.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
   guard let failure = await explorer.explore(runs: max(runs, 0), steps: max(steps, 0), seed: seed) else {
     return nil
   }
@@ -188,7 +192,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 }
 
 /// Runs the actions of `recording` (the shortest run an exploration found, kept as a regression
-/// test) with the same checks as ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:withDependencies:invariants:fileID:filePath:line:column:)``,
+/// test) with the same checks as ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:generators:withDependencies:invariants:fileID:filePath:line:column:)``,
 /// moving the test clock on as the recording did: it fails while the bug is there, and passes
 /// once it is fixed.
 ///
@@ -253,7 +257,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 }
 
 /// Explores the runtimes `makeRuntime` makes, one a run, as
-/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:withDependencies:invariants:fileID:filePath:line:column:)``
+/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:generators:withDependencies:invariants:fileID:filePath:line:column:)``
 /// explores an interactor's, and returns the failure without reporting it: for a host, which
 /// explores a feature through the view model it runs (uno-host explore) and prints the failure
 /// itself.

@@ -21,6 +21,8 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   let allowingIssues: (String) -> Bool
   let prepareDependencies: (inout DependencyValues) -> Void
   let invariants: [Invariant<State>]
+  /// The team's generators, by the type they make.
+  var generators: [ObjectIdentifier: Generator] = [:]
 
   /// One step of a run: the choices its action is made from, and which of ``advances`` the clock
   /// then moves on by.
@@ -235,7 +237,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   private func makeAction(_ choices: inout Choices, state: State) -> Action? {
     let ids = IDPool(state: state)
     for _ in 0..<Self.redraws {
-      let decoder = ChoiceDecoder(choices: choices, ids: ids)
+      let decoder = ChoiceDecoder(choices: choices, ids: ids, generators: generators)
       let action = try? Action(from: decoder)
       choices = decoder.choices
       if let action, !excluding(action) { return action }
