@@ -26,6 +26,7 @@ public let todosPlugin = FeaturePlugin(
     .init(.editor(action: .cancel), summary: "Closes the editor without saving."),
   ],
   commands: todosCommands,
+  invariants: TodosState.invariants.map { FeatureInvariant($0.name, $0.holds) },
   makeViewModel: {
     // A host runs features live, even inside a test process; the store is the file in the
     // host's data directory, as the host set it for this session.

@@ -3,27 +3,10 @@ import Testing
 import TodosFeature
 import UnoTesting
 
-/// What must hold of Todos after any action, in any order.
+/// What must hold of Todos after any action, in any order (`TodosState.invariants`, which the
+/// plugin declares too).
 @MainActor
-let todosInvariants: [Invariant<TodosState>] = [
-  Invariant("ids are unique") { Set($0.todos.ids).count == $0.todos.count },
-  Invariant("the filter shows exactly the todos it names") { state in
-    let shown = state.visibleTodos
-    switch state.filter {
-    case .all: return shown.count == state.todos.count
-    case .active:
-      return shown.count == state.todos.filter { !$0.isComplete }.count
-        && !shown.contains(where: \.isComplete)
-    case .completed: return shown.allSatisfy(\.isComplete)
-    }
-  },
-  Invariant("the editor edits a todo that exists") { state in
-    state.editor.map { state.todos[id: $0.todoID] != nil } ?? true
-  },
-  Invariant("no todo has a blank title") { state in
-    state.todos.allSatisfy { !$0.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
-  },
-]
+let todosInvariants: [Invariant<TodosState>] = TodosState.invariants.map { Invariant($0.name, $0.holds) }
 
 @MainActor
 @Suite struct TodosExplorationTests {
