@@ -16,8 +16,14 @@ run() {
   # Under ThreadSanitizer, not the suites with nothing concurrent in the test's process: the
   # host driven as a child process, and the macros' expansions (docs/reliability.md, "What CI
   # runs under ThreadSanitizer").
-  [ "$1" = thread ] && skip=(--skip "HostEndToEndTests|MacrosTests")
+  # The explorations run on their own, after the rest, as Tools/test.sh runs them.
+  local explorations="ExplorationTests|ExploreCommandTests"
+  skip=(--skip "$explorations")
+  [ "$1" = thread ] && skip=(--skip "HostEndToEndTests|MacrosTests|$explorations")
   run_watched "$log" swift test --skip-build "${sanitizer_build[@]}" "${sanitizer_test[@]}" "${skip[@]}"
+  if sanitizer_reported "$log"; then rc=1; fi
+  [ "$rc" -eq 0 ] || status=1
+  run_watched "$log" swift test --skip-build "${sanitizer_build[@]}" "${sanitizer_test[@]}" --filter "$explorations"
   if sanitizer_reported "$log"; then rc=1; fi
   [ "$rc" -eq 0 ] || status=1
 }
