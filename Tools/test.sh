@@ -42,13 +42,15 @@ run() {
 # `Host` trait (Package.swift), as every build of the root here: the host and its tests too.
 swift build --build-tests "${host_flags[@]}" --explicit-target-dependency-import-check error || exit 1
 if [ $# -eq 0 ]; then
-  # The explorations run on their own, after the rest: each keeps the main actor busy for seconds,
-  # and beside the whole suite (the outside package building, host processes) another suite's
-  # effect now and then waited on it past its 'receive' timeout (docs/testing-guide.md, "Exploring
-  # a feature"). Alone, neither part has failed.
+  # Two parts run on their own, after the rest. The outside package's build (HostKitTests) keeps
+  # both cores busy for tens of seconds, a fresh clone's for minutes, and the tests beside it
+  # starved: an effect's write came after its 'receive' had waited 30 s (ComingFromTCATests, in
+  # one full run in three, failing when that build ended). The explorations keep the main actor
+  # busy (docs/testing-guide.md, "Exploring a feature").
   explorations="ExplorationTests|ExploreCommandTests|ExploreCommandLineTests"
-  run --skip "$explorations"
+  run --skip "$explorations|HostKitTests"
   run --filter "$explorations"
+  run --filter "HostKitTests"
 else
   run "$@"
 fi
