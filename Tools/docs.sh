@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog of each library package with swift-docc-plugin, warnings as errors, so
 # that a broken symbol link or an undocumented topic reference fails. Run by .ci/run, after
-# Tools/build-packages.sh, whose build folder (.build-packages) it shares: the packages are built
+# Tools/build-packages.sh, whose build folder (the root's, .build) it shares: the packages are built
 # there already (on a fresh clone, 27 s instead of 242 s with a folder per package).
 #   bash Tools/docs.sh              every library package
 #   bash Tools/docs.sh UnoCore      one
@@ -12,7 +12,7 @@ packages=("$@")
 for package in "${packages[@]}"; do
   echo "==> documentation of $package"
   out="$(mktemp -d /tmp/uno-docs.XXXXXX)"
-  swift package --package-path "Packages/$package" --scratch-path "$PWD/.build-packages" \
+  swift package --package-path "Packages/$package" --scratch-path "$PWD/.build" \
     --allow-writing-to-directory "$out" \
     generate-documentation --target "$package" --warnings-as-errors --output-path "$out/$package.doccarchive"
   rm -rf "$out"

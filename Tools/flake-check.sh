@@ -51,6 +51,7 @@ for ((run = 1; run <= runs; run++)); do
   if sanitizer_reported "$log"; then rc=1; fi
   summary=$(grep -Eo 'Test run with [0-9]+ tests? in [0-9]+ suites? (passed|failed) after [0-9.]+ seconds' "$log" | tail -1)
   [ "$rc" -eq 125 ] && summary="STALLED; see $log.threads and $log.waiters"
+  [ "$rc" -eq 124 ] && summary="OVERRAN; see $log.threads and $log.waiters"
   echo "$(date -u +%FT%TZ) run $run: exit $rc in $(($(date +%s) - start)) s; ${summary:-no summary}" | tee -a "$out/summary.txt"
   if [ "$rc" -ne 0 ]; then
     grep -E '✘' "$log" | head -20

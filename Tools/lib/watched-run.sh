@@ -13,12 +13,15 @@
 #   <log>.waiters  every suspended Uno waiter, as the test process last listed them
 #                  (UNO_WAITER_DUMP; see SuspendedWaiters in UnoCore)
 # prints both and the tests that started and never finished, ends every process of the session,
-# and sets `rc` to 125. Otherwise `rc` is the
-# command's exit status. A stalled run is never repeated: a stall is a bug to find.
+# and sets `rc` to 125. A run still going after WATCH_LIMIT_SECONDS (default 1200) is reported the
+# same way and ends with `rc` 124: a test that spins (uses CPU without progress) is not a stall,
+# and without a limit it would hold CI until CI's own limit, with nothing said of which test it
+# was. Otherwise `rc` is the command's exit status. A stalled run is never repeated: a stall is a
+# bug to find.
 run_watched() {
   local log=$1
   shift
-  local quiet_limit=${WATCH_STALL_SECONDS:-120}
+  local quiet_limit=${WATCH_STALL_SECONDS:-120} run_limit=${WATCH_LIMIT_SECONDS:-1200}
   local waiters="$log.waiters-live"
   rm -f "$waiters" "$log.threads" "$log.waiters"
   # The output goes to the log, which is complete once the command has exited; a `tail` that ends
@@ -30,20 +33,28 @@ run_watched() {
     shower=$!
   fi
   last_change=$(date +%s)
+  local started=$last_change
   while kill -0 "$leader" 2>/dev/null; do
     sleep 5
     cpu=$(_session_cpu "$leader")
     now=$(date +%s)
-    if [ "$cpu" != "$last_cpu" ]; then
+    local ended=""
+    if ((now - started >= run_limit)); then
+      _report_stall "$leader" "$log" "$waiters" "OVERRAN: the run was still going after $run_limit s"
+      ended=124
+    elif [ "$cpu" != "$last_cpu" ]; then
       last_cpu=$cpu
       last_change=$now
     elif ((now - last_change >= quiet_limit)); then
-      _report_stall "$leader" "$log" "$waiters" "$quiet_limit"
+      _report_stall "$leader" "$log" "$waiters" "STALLED: no process of the run used any CPU for $quiet_limit s"
+      ended=125
+    fi
+    if [ -n "$ended" ]; then
       kill -KILL $(_session_pids "$leader") 2>/dev/null
       wait "$leader" 2>/dev/null
       [ -n "$shower" ] && wait "$shower"
       rm -f "$waiters"
-      rc=125
+      rc=$ended
       return
     fi
   done
@@ -79,13 +90,13 @@ _session_cpu() {
 }
 
 _report_stall() {
-  local leader=$1 log=$2 waiters=$3 quiet_limit=$4 pid tests=""
+  local leader=$1 log=$2 waiters=$3 what=$4 pid tests=""
   for pid in $(_session_pids "$leader"); do
     case "$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null)" in
       *PackageTests.xctest*) tests=$pid ;;
     esac
   done
-  echo "==> STALLED: no process of the run used any CPU for $quiet_limit s (test process: ${tests:-none})"
+  echo "==> $what (test process: ${tests:-none})"
   local started finished
   started=$(grep -oE 'Test [a-zA-Z0-9_]+\([^)]*\) started' "$log" | sed 's/ started//' | sort -u)
   finished=$(grep -oE 'Test [a-zA-Z0-9_]+\([^)]*\)( with [0-9]+ test cases?)? (passed|failed)' "$log" |
