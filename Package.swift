@@ -259,6 +259,9 @@ let packageTargets: [Target] = [
   .executableTarget(
     name: "UnoHostFuzz", dependencies: dependencies(["UnoHostCore", "BundledFeatures", "UnoPlugin"]),
     path: "Apps/uno-host/Sources/UnoHostFuzz"),
+  .executableTarget(
+    name: "explore-crash-host", dependencies: dependencies(["UnoHostKit", "UnoCore", "UnoPresentation"]),
+    path: "Apps/uno-host/Tests/ExploreCrashHost"),
   .testTarget(
     name: "UnoHostKitTests",
     dependencies: dependencies([
@@ -305,7 +308,7 @@ let package = Package(
     .target(name: "UnoArchitectureTesting", dependencies: ["UnoArchitecture", "UnoTesting"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["UnoArchitecture"]),
     // Runs the uno-host binary, which it has built first.
-    .testTarget(name: "HostEndToEndTests", dependencies: ["uno-host", "UnoCore"]),
+    .testTarget(name: "HostEndToEndTests", dependencies: ["uno-host", "explore-crash-host", "UnoCore"]),
     .testTarget(name: "ReadmeNoteTests", dependencies: ["UnoArchitecture", "UnoArchitectureTesting"]),
     .testTarget(
       name: "UnoArchitectureTests",

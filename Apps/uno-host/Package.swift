@@ -110,6 +110,17 @@ let package = Package(
       name: "UnoHostFuzz",
       dependencies: ["UnoHostCore", "BundledFeatures", .product(name: "UnoPlugin", package: "UnoPlugin")]
     ),
+    // A host kit over a feature that crashes after three steps in one order, which
+    // HostEndToEndTests explores (ExploreCrashTests).
+    .executableTarget(
+      name: "explore-crash-host",
+      dependencies: [
+        "UnoHostKit",
+        .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
+      ],
+      path: "Tests/ExploreCrashHost"
+    ),
     .testTarget(
       name: "UnoHostKitTests",
       dependencies: [

@@ -19,8 +19,11 @@
         library, and the view state encodes; at the end of a run, once every timer has fired: no \
         effect left running, and a Codable state survives a round trip. A failure is shrunk to \
         the shortest run that still fails, printed as typed lines, and written as a recording \
-        that 'replay' runs. Exits 0 when every run held, 1 with a failure. The same seed makes \
-        the same runs. See docs/testing.md, "Exploring a feature".
+        that 'replay' runs. The runs are made in a child process: a feature that crashes it (a \
+        precondition) is reported with the run that crashed it, shrunk in further children, and \
+        its steps written to a file that --given runs again. Exits 0 when every run held, 1 with \
+        a failure. The same seed makes the same runs. See docs/testing-guide.md, "Exploring a \
+        feature".
         """
     )
     @Argument(help: "The feature to explore, e.g. todos.") var feature: String
@@ -57,6 +60,16 @@
     var excluded: [String] = []
     @Flag(help: "Fail on every issue the library reports, refused input included.")
     var strict = false
+    @Option(
+      help: """
+        Run these steps once instead of generated runs: the file a crash's report names (JSON, \
+        each step's choices and clock move). The runs' other options must be as they were.
+        """)
+    var given: String?
+    @Flag(help: "Explore in this process, not in a child: a crash ends the exploration.")
+    var inProcess = false
+    @Option(help: .hidden) var announceTo: String?
+    @Flag(help: .hidden) var typedAnnouncements = false
 
     /// Whether an issue with `message` may be reported without failing the run.
     var allowsIssue: @Sendable (String) -> Bool {
@@ -91,17 +104,26 @@
               .utf8))
         throw ExitCode(1)
       }
+      let givenSteps = try readGiven()
+      guard inProcess else { return try await exploreInChildren(given: givenSteps) }
+      let typed: ((any Encodable) -> String)? =
+        typedAnnouncements ? { (action: any Encodable) in typedLine(of: action, in: plugin) } : nil
+      let announcer = try announceTo.map { try StepAnnouncer(path: $0, typed: typed) }
       let runs = runs
       let every = max(1, runs / 10)
       let outcome = await exploreFeature(
         plugin, runs: runs, steps: steps, seed: seed, advances: try advances(), excluding: excluded,
-        allowingIssues: allowsIssue
+        allowingIssues: allowsIssue, given: givenSteps, announcer: announcer
       ) { run in
         guard run % every == 0 else { return }
         FileHandle.standardError.write(Data("\(hostName) explore: run \(run + 1) of \(runs)\n".utf8))
       }
       guard let failure = outcome else {
-        print("explored \(runs) run(s) of \(steps) step(s) of \(feature) (seed \(seed)): every check held")
+        if let givenSteps {
+          print("ran the \(givenSteps.count) given step(s) of \(feature): every check held")
+        } else {
+          print("explored \(runs) run(s) of \(steps) step(s) of \(feature) (seed \(seed)): every check held")
+        }
         return
       }
       print(failure.report)
@@ -122,19 +144,71 @@
       throw ExitCode(1)
     }
 
+    /// The steps of `--given`, if given. A file that cannot be read or is not steps is an error
+    /// that says which and why.
+    private func readGiven() throws -> [ExplorationStep]? {
+      guard let given else { return nil }
+      do {
+        return try JSONDecoder().decode(
+          [ExplorationStep].self, from: Data(contentsOf: URL(fileURLWithPath: given)))
+      } catch {
+        throw ValidationError(
+          "--given '\(given)' is not a run's steps (\(error.localizedDescription)): give the file a crash's report names."
+        )
+      }
+    }
+
+    /// Explores in a child process (this executable, `--in-process`) and, if a run crashes it,
+    /// shrinks that run in further children and reports it (``ChildExploration``).
+    private func exploreInChildren(given: [ExplorationStep]?) async throws {
+      let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+      var arguments = ["explore", feature, "--runs", "\(runs)", "--steps", "\(steps)", "--seed", "\(seed)"]
+      arguments += ["--time", time]
+      arguments += allowedIssues.flatMap { ["--allow-issue", $0] } + excluded.flatMap { ["--exclude", $0] }
+      if strict { arguments.append("--strict") }
+      if let output { arguments += ["--output", output] }
+      let children = ChildExploration(executable: executable, arguments: arguments, advances: try advances())
+      let (status, found) = try await children.explore(first: self.given.map { ["--given", $0] } ?? [])
+      guard let crash = found else {
+        if status != 0 { throw ExitCode(status) }
+        return
+      }
+      print(children.report(crash, seed: given == nil ? seed : nil))
+      do {
+        let file = try writeNew(
+          to: output.map { URL(fileURLWithPath: $0) },
+          default: URL(fileURLWithPath: "\(feature)-seed\(seed)-crash.json")
+        ) { try ChildExploration.write(crash.steps, to: $0) }
+        print(
+          "The run's steps are in \(file.path); '\(hostName) explore \(feature) --given \(file.path)' runs them again (with the same --time)."
+        )
+      } catch {
+        FileHandle.standardError.write(
+          Data("\(hostName) explore: cannot write the run's steps: \(error.localizedDescription)\n".utf8))
+      }
+      throw ExitCode(1)
+    }
+
     /// Writes `text` atomically to `url`, or, without one, to `fallback` or the first free name
     /// beside it (`todos-seed0-2.jsonl`): an earlier exploration's file is kept.
     private func writeNew(_ text: String, to url: URL?, default fallback: URL) throws -> URL {
+      try writeNew(to: url, default: fallback) { try Data(text.utf8).write(to: $0, options: .atomic) }
+    }
+
+    /// Writes with `write` (which writes atomically) to `url`, or, without one, to `fallback` or
+    /// the first free name beside it: an earlier exploration's file is kept.
+    private func writeNew(to url: URL?, default fallback: URL, _ write: (URL) throws -> Void) throws -> URL {
       var target = url ?? fallback
       if url == nil {
         var number = 2
         let stem = fallback.deletingPathExtension().lastPathComponent
+        let suffix = fallback.pathExtension
         while FileManager.default.fileExists(atPath: target.path) {
-          target = fallback.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).jsonl")
+          target = fallback.deletingLastPathComponent().appendingPathComponent("\(stem)-\(number).\(suffix)")
           number += 1
         }
       }
-      try Data(text.utf8).write(to: target, options: .atomic)
+      try write(target)
       return target
     }
   }
@@ -156,17 +230,20 @@
   func exploreFeature(
     _ plugin: FeaturePlugin, runs: Int, steps: Int, seed: UInt64, advances: [Duration],
     excluding excluded: [String] = [], allowingIssues: @escaping (String) -> Bool = { _ in false },
+    given: [ExplorationStep]? = nil, announcer: StepAnnouncer? = nil,
     onRun: (Int) -> Void = { _ in }
   ) async -> HostExplorationFailure? {
     await exploreFeature(
       plugin.explorable, plugin: plugin, runs: runs, steps: steps, seed: seed, advances: advances,
-      excluding: excluded, allowingIssues: allowingIssues, onRun: onRun)
+      excluding: excluded, allowingIssues: allowingIssues, given: given, announcer: announcer,
+      onRun: onRun)
   }
 
   @MainActor
   private func exploreFeature<Feature: ExplorableFeature>(
     _ feature: Feature, plugin: FeaturePlugin, runs: Int, steps: Int, seed: UInt64, advances: [Duration],
-    excluding excluded: [String], allowingIssues: @escaping (String) -> Bool, onRun: (Int) -> Void
+    excluding excluded: [String], allowingIssues: @escaping (String) -> Bool,
+    given: [ExplorationStep]?, announcer: StepAnnouncer?, onRun: (Int) -> Void
   ) async -> HostExplorationFailure? {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "uno-explore-\(UUID().uuidString)")
@@ -202,7 +279,9 @@
           return (try? JSONEncoder().encode(current.viewState)) != nil
         }
       ],
-      onRun: onRun)
+      given: given,
+      onRun: onRun,
+      onEvent: announcer.map { announcer in { announcer.announce($0) } })
     guard let failure else { return nil }
     let typed = failure.actions.map { typedLine(of: $0, in: plugin) }
     var index = 0
@@ -217,7 +296,7 @@
 
   /// The line a person types for `action` (`todo.rename 0000…0001 Buy oat milk`), or its JSON
   /// when the plugin cannot name it.
-  private func typedLine(of action: some Encodable, in plugin: FeaturePlugin) -> String {
+  func typedLine(of action: some Encodable, in plugin: FeaturePlugin) -> String {
     guard let json = actionJSON(action) else { return "\(action)" }
     return plugin.namedAction(json)?.typed ?? json.text
   }

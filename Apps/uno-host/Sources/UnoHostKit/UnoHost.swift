@@ -47,7 +47,7 @@
         optionsWithValues: [
           "--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit", "--inspector-port",
           "--inspector-host", "--runs", "--steps", "--seed", "--time", "--output",
-          "--allow-issue", "--exclude",
+          "--allow-issue", "--exclude", "--given", "--announce-to",
         ])
       {
       case .success(let arguments):

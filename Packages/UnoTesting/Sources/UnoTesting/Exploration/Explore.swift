@@ -267,7 +267,11 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 ///     are the run's test clock), and what must stay alive while it runs, such as the view model
 ///     that owns it.
 ///   - feature: The name written into the failure's recording.
+///   - given: Steps to run once instead of generated runs (a run a crash left behind); `runs`,
+///     `steps` and `seed` are then unused, and a failure is not shrunk.
 ///   - onRun: Called before each generated run, with its index from 0.
+///   - onEvent: Told of each run as it begins (those tried while shrinking too) and of each step
+///     before its action is sent.
 @_spi(Internals)
 @MainActor
 public func explore<State: Sendable, Action: Decodable & Sendable>(
@@ -282,7 +286,9 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   allowingIssues: @escaping (String) -> Bool = { _ in false },
   withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
   invariants: [Invariant<State>] = [],
-  onRun: (Int) -> Void = { _ in }
+  given: [ExplorationStep]? = nil,
+  onRun: (Int) -> Void = { _ in },
+  onEvent: ((ExplorationEvent<Action>) -> Void)? = nil
 ) async -> ExplorationFailure<State, Action>? {
   var explorer = Explorer(
     makeRuntime: makeRuntime,
@@ -290,5 +296,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies, invariants: invariants)
   explorer.feature = feature
+  explorer.onEvent = onEvent
+  if let given { return await explorer.run(given: given) }
   return await explorer.explore(runs: max(runs, 0), steps: max(steps, 0), seed: seed, onRun: onRun)
 }

@@ -23,13 +23,14 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   let invariants: [Invariant<State>]
   /// The team's generators, by the type they make.
   var generators: [ObjectIdentifier: Generator] = [:]
+  /// Told of each run as it begins (those tried while shrinking too) and of each step before its
+  /// action is sent: a host's child process announces them, so that a crash leaves the run that
+  /// caused it behind.
+  var onEvent: ((ExplorationEvent<Action>) -> Void)? = nil
 
   /// One step of a run: the choices its action is made from, and which of ``advances`` the clock
   /// then moves on by.
-  struct Step: Equatable {
-    var choices: [UInt64]
-    var advance: Int
-  }
+  typealias Step = ExplorationStep
 
   /// What running a run found: the steps it took (each with the choices it made, which may be
   /// fewer than given), and the first check that broke, if any.
@@ -94,7 +95,21 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       after: broken.after, recording: outcome.recording!, originalLength: actions.count)
   }
 
-  /// Runs a run from the initial state with a test clock of its own, checking after each step.
+  /// Runs `steps` (a run a failure left behind, as ``ExplorationStep``s) once, with every check,
+  /// announcing it to ``onEvent``; the failure, if the run breaks a check, is not shrunk.
+  func run(given steps: [Step]) async -> ExplorationFailure<State, Action>? {
+    await ExplorationTurn.begin()
+    defer { ExplorationTurn.end() }
+    let outcome = await run(.given(steps), recording: true)
+    guard let broken = outcome.failure else { return nil }
+    return ExplorationFailure(
+      check: broken.check, seed: nil, actions: outcome.actions, advances: outcome.advances,
+      before: broken.before, after: broken.after, recording: outcome.recording!,
+      originalLength: steps.count)
+  }
+
+  /// Runs a run from the initial state with a test clock of its own, checking after each step,
+  /// and tells ``onEvent`` of it and of each step before it is sent.
   func run(
     _ source: Source, recording: Bool = false, grace: Duration = Self.endingGracePeriod
   ) async -> Outcome {
@@ -111,6 +126,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       makeRuntime()
     }
     if recording { runtime.0.record(limit: 100_000, feature: feature, clock: clock) }
+    onEvent?(.runStarted)
     var outcome = await drive(runtime.0, clock: clock, source, grace: grace)
     if recording { outcome.recording = runtime.0.recording }
     runtime.0.cancelAllEffects()
@@ -166,6 +182,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       }
       outcome.actions.append(made)
       outcome.advances.append(moved)
+      onEvent?(.stepping(outcome.steps[outcome.steps.count - 1], made))
       let before = runtime.state
       // The issues the action's step reports, and those its effects report later, are the
       // exploration's: reported once, with the shortest run, if they fail it (allowed ones not at
@@ -324,65 +341,15 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   // MARK: Shrinking
 
-  /// The shortest run found that still breaks the check `broken` broke: steps removed (the run
-  /// cut after the failing step, then chunks of it taken out, largest first), each step's choices
-  /// made fewer and smaller, the clock's moves made shorter; repeated until nothing shrinks.
+  /// The shortest run found that still breaks the check `broken` broke (``shrinkRun(_:failingAt:budget:attempt:)``,
+  /// each candidate run here, in the process).
   private func shrink(_ steps: [Step], broken: Broken) async -> ([Step], Broken) {
-    var best = steps
     var bestBroken = broken
-    if let step = broken.step { best = Array(best.prefix(step + 1)) }
-    var budget = 2_000
-    func attempt(_ candidate: [Step]) async -> Bool {
-      guard budget > 0, candidate != best else { return false }
-      budget -= 1
+    let best = await shrinkRun(steps, failingAt: broken.step, budget: 2_000) { candidate in
       let outcome = await run(.given(candidate), grace: Self.shrinkingGracePeriod)
-      guard let found = outcome.failure, Self.sameCheck(found.check, bestBroken.check) else { return false }
-      best = found.step.map { Array(outcome.steps.prefix($0 + 1)) } ?? outcome.steps
+      guard let found = outcome.failure, Self.sameCheck(found.check, bestBroken.check) else { return nil }
       bestBroken = found
-      return true
-    }
-    var shrunk = true
-    while shrunk, budget > 0 {
-      shrunk = false
-      // Remove chunks of steps, from half the run down to one step.
-      var size = max(best.count / 2, 1)
-      while size >= 1 {
-        var start = 0
-        while start < best.count {
-          var candidate = best
-          candidate.removeSubrange(start..<min(start + size, best.count))
-          if await attempt(candidate) { shrunk = true } else { start += size }
-        }
-        size /= 2
-      }
-      // Simpler clock moves, then simpler choices.
-      for index in best.indices where index < best.count {
-        for advance in 0..<best[index].advance {
-          var candidate = best
-          candidate[index].advance = advance
-          if await attempt(candidate) {
-            shrunk = true
-            break
-          }
-        }
-      }
-      for index in best.indices where index < best.count {
-        var position = 0
-        while index < best.count, position < best[index].choices.count {
-          let value = best[index].choices[position]
-          var improved = false
-          for smaller in Self.smaller(than: value) {
-            var candidate = best
-            candidate[index].choices[position] = smaller
-            if await attempt(candidate) {
-              improved = true
-              shrunk = true
-              break
-            }
-          }
-          if !improved { position += 1 }
-        }
-      }
+      return (outcome.steps, found.step)
     }
     return (best, bestBroken)
   }
@@ -392,15 +359,6 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   private static func sameCheck(_ lhs: String, _ rhs: String) -> Bool {
     func kind(_ check: String) -> Substring { check.prefix { $0 != "(" } }
     return kind(lhs) == kind(rhs)
-  }
-
-  /// Values to try in place of `value`, simplest first.
-  private static func smaller(than value: UInt64) -> [UInt64] {
-    guard value > 0 else { return [] }
-    var result: [UInt64] = [0]
-    if value > 2 { result.append(value / 2) }
-    if value > 1 { result.append(value - 1) }
-    return result
   }
 
   /// The report of the shortest run, made by running it once more with a recording.
