@@ -85,27 +85,25 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// Runs `actions` (a recording's), each followed by its move of the clock, with every check.
   func replay(_ actions: [(Action, Duration)]) async -> ExplorationFailure<State, Action>? {
-    await ExplorationTurn.begin()
-    defer { ExplorationTurn.end() }
-    let outcome = await run(.actions(actions), recording: true)
-    guard let broken = outcome.failure else { return nil }
-    return ExplorationFailure(
-      check: broken.check, seed: nil, actions: outcome.actions, advances: outcome.advances,
-      before: broken.before,
-      after: broken.after, recording: outcome.recording!, originalLength: actions.count)
+    await runOnce(.actions(actions), length: actions.count)
   }
 
   /// Runs `steps` (a run a failure left behind, as ``ExplorationStep``s) once, with every check,
   /// announcing it to ``onEvent``; the failure, if the run breaks a check, is not shrunk.
   func run(given steps: [Step]) async -> ExplorationFailure<State, Action>? {
+    await runOnce(.given(steps), length: steps.count)
+  }
+
+  /// Runs `source` once, recorded, and its failure unshrunk, as a replay reports it.
+  private func runOnce(_ source: Source, length: Int) async -> ExplorationFailure<State, Action>? {
     await ExplorationTurn.begin()
     defer { ExplorationTurn.end() }
-    let outcome = await run(.given(steps), recording: true)
+    let outcome = await run(source, recording: true)
     guard let broken = outcome.failure else { return nil }
     return ExplorationFailure(
       check: broken.check, seed: nil, actions: outcome.actions, advances: outcome.advances,
       before: broken.before, after: broken.after, recording: outcome.recording!,
-      originalLength: steps.count)
+      originalLength: length)
   }
 
   /// Runs a run from the initial state with a test clock of its own, checking after each step,
