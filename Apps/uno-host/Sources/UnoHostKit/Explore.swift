@@ -104,8 +104,9 @@
               .utf8))
         throw ExitCode(1)
       }
+      // Read here in the parent too, so that a bad file is a usage error before any child runs.
       let givenSteps = try readGiven()
-      guard inProcess else { return try await exploreInChildren(given: givenSteps) }
+      guard inProcess else { return try await exploreInChildren() }
       let typed: ((any Encodable) -> String)? =
         typedAnnouncements ? { (action: any Encodable) in typedLine(of: action, in: plugin) } : nil
       let announcer = try announceTo.map { try StepAnnouncer(path: $0, typed: typed) }
@@ -160,7 +161,7 @@
 
     /// Explores in a child process (this executable, `--in-process`) and, if a run crashes it,
     /// shrinks that run in further children and reports it (``ChildExploration``).
-    private func exploreInChildren(given: [ExplorationStep]?) async throws {
+    private func exploreInChildren() async throws {
       let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
       var arguments = ["explore", feature, "--runs", "\(runs)", "--steps", "\(steps)", "--seed", "\(seed)"]
       arguments += ["--time", time]
@@ -168,7 +169,7 @@
       if strict { arguments.append("--strict") }
       if let output { arguments += ["--output", output] }
       let children = ChildExploration(executable: executable, arguments: arguments, advances: try advances())
-      let (status, found) = try await children.explore(first: self.given.map { ["--given", $0] } ?? [])
+      let (status, found) = try await children.explore(first: given.map { ["--given", $0] } ?? [])
       guard let crash = found else {
         if status != 0 { throw ExitCode(status) }
         return
