@@ -57,14 +57,14 @@ if [ ! -d "$dir/.build" ]; then
   echo "first build of the app from nothing (the library and its packages too): $(( ($(date +%s%N) - started) / 1000000000 )) s"
 else
   # Every shape's file compiled again, for its bodies' times (a first build compiled them all).
-  touch "$dir"/Sources/CompileBenchApp/*.swift
+  touch "$dir"/Sources/*/*.swift
   build
 fi
 printf '\n%-20s %10s %11s  %s\n' shape slowest 'all bodies' 'slowest body'
-for file in "$dir"/Sources/CompileBenchApp/*.swift; do
+for file in "$dir"/Sources/*/*.swift; do
   name=$(basename "$file" .swift)
   [ "$name" = main ] && continue
-  # Lines are "12.34ms<TAB>where<TAB>getter CompileBenchApp.(file).R12x8x2x30_Root.body.getter@…";
+  # Lines are "12.34ms<TAB>where<TAB>getter R12x8x2x30.(file).R12x8x2x30_Root.body.getter@…";
   # a macro's expansion has no file of its own, so a body is the shape's by its prefix. A body
   # listed more than once (each frontend job that needs it) counts once, with its largest time.
   awk -F'\t' -v prefix="(file).${name}_" '
@@ -81,11 +81,13 @@ for file in "$dir"/Sources/CompileBenchApp/*.swift; do
     done
 done
 
-# A one-line change to one feature's body, rebuilt: in the first root (a file with all of its
+# A one-line change to one feature's body, rebuilt: in the first root (a module with all of its
 # children, every screen of its stack and their macros' expansions) and in the recursive feature (a
-# file of one feature).
-for first in $(ls "$dir"/Sources/CompileBenchApp/R*.swift 2>/dev/null | head -1) \
-  "$dir"/Sources/CompileBenchApp/Rec.swift; do
+# module of one feature). Each shape is a module of its own, as an app keeps its features in
+# modules: a change recompiles its file, its module's interface (every declaration and macro of
+# the module, checked again) and relinks the app.
+for first in $(ls "$dir"/Sources/R*/R*.swift 2>/dev/null | head -1) \
+  "$dir"/Sources/Rec/Rec.swift; do
   [ "$rebuild" -eq 1 ] && [ -f "$first" ] || continue
   sed -i '0,/state.count += 1/s//state.count += 1 + 0/' "$first"
   started=$(date +%s%N)

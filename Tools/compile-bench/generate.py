@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes the compile-time benchmark's app: a package that depends on this repository by path and
-holds one file per shape, written the way the README and the guides write features.
+holds one module per shape (as an app keeps its features in modules of their own), each of one
+file, written the way the README and the guides write features, and an executable that runs them.
 
     python3 Tools/compile-bench/generate.py OUT [SHAPE ...]
 
@@ -16,12 +17,14 @@ A shape is one of
     nested:N         rows whose rows have rows, N levels of `forEach`
     recursive        a feature whose rows are the feature itself
 
-Each shape's types carry a prefix of their own (`R12x8x2x30_`, `S30_`, ...), and each shape has a
-check (`PREFIX_check()`, called from the app's `main.swift`) that sends an action to a child, a row
-and a screen and fails (exit 1) if the state is not what the action made it.
+Each shape's module and types carry a name of their own (module `R12x8x2x30`, types
+`R12x8x2x30_...`), and each shape has a check (`PREFIX_check()`, called from the app's
+`main.swift`) that sends an action to a child, a row and a screen and fails (exit 1) if the state
+is not what the action made it.
 """
 
 import os
+import shutil
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -211,7 +214,7 @@ struct {prefix}Root: Sendable {{
 
 
 def check(prefix, lines):
-  return f"\n@MainActor\nfunc {prefix}check() async {{\n" + "\n".join(lines) + "\n}\n"
+  return f"\n@MainActor\npublic func {prefix}check() async {{\n" + "\n".join(lines) + "\n}\n"
 
 
 def screens(prefix, count, buttons=False):
@@ -362,12 +365,37 @@ def write(path, text):
   os.replace(path + ".tmp", path)
 
 
+# What each shape's module adds to its file: the check's way to fail.
+EXPECT = """
+/// Fails the run, naming the shape, when a check does not hold.
+@MainActor
+private func expect(_ condition: Bool, _ what: String) {
+  if !condition {
+    print("compile-bench: \\(what) is not what its action made it")
+    exit(1)
+  }
+}
+"""
+
+PLATFORM_IMPORTS = """#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+"""
+
+
 def main():
   if len(sys.argv) < 3:
     sys.exit(__doc__)
   out = sys.argv[1]
   shapes = [parse(spec) for spec in sys.argv[2:]]
-  sources = os.path.join(out, "Sources", "CompileBenchApp")
+  modules = [prefix.rstrip("_") for prefix, _ in shapes]
+  product = f'.product(name: "UnoArchitecture", package: "{os.path.basename(REPO)}")'
+  targets = [
+    f"""    .target(name: "{module}", dependencies: [{product}]),\n""" for module in modules
+  ]
+  app_dependencies = ", ".join(f'"{module}"' for module in modules)
   write(
     os.path.join(out, "Package.swift"),
     f"""// swift-tools-version: 6.1
@@ -379,42 +407,30 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [.package(path: "{REPO}")],
   targets: [
-    .executableTarget(
-      name: "CompileBenchApp",
-      dependencies: [.product(name: "UnoArchitecture", package: "{os.path.basename(REPO)}")]
-    )
+{"".join(targets)}    .executableTarget(name: "CompileBenchApp", dependencies: [{app_dependencies}]),
   ]
 )
 """,
   )
-  keep = {"main.swift"}
-  for prefix, make in shapes:
-    name = prefix.rstrip("_") + ".swift"
-    keep.add(name)
-    write(os.path.join(sources, name), make(prefix))
-  for name in os.listdir(sources):
-    if name not in keep:
-      os.remove(os.path.join(sources, name))
+  root = os.path.join(out, "Sources")
+  keep = {"CompileBenchApp"}
+  for (prefix, make), module in zip(shapes, modules):
+    keep.add(module)
+    write(os.path.join(root, module, module + ".swift"), PLATFORM_IMPORTS + make(prefix) + EXPECT)
+  if os.path.isdir(root):
+    for name in os.listdir(root):
+      if name not in keep:
+        shutil.rmtree(os.path.join(root, name))
+  app = os.path.join(root, "CompileBenchApp")
+  if os.path.isdir(app):
+    for name in os.listdir(app):
+      if name != "main.swift":
+        os.remove(os.path.join(app, name))
+  imports = "".join(f"import {module}\n" for module in modules)
   calls = "\n".join(f"await {prefix}check()" for prefix, _ in shapes)
   write(
-    os.path.join(sources, "main.swift"),
-    f"""import UnoArchitecture
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Fails the run, naming the shape, when a check does not hold.
-@MainActor
-func expect(_ condition: Bool, _ what: String) {{
-  if !condition {{
-    print("compile-bench: \\(what) is not what its action made it")
-    exit(1)
-  }}
-}}
-
+    os.path.join(root, "CompileBenchApp", "main.swift"),
+    f"""{imports}
 {calls}
 print("compile-bench: every shape ran")
 """,
