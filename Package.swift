@@ -220,11 +220,13 @@ let packageTargets: [Target] = [
   .target(
     name: "UnoTesting",
     dependencies: dependencies([
-      "UnoCore", "Clocks@swift-clocks", "CustomDump@swift-custom-dump", "Dependencies@swift-dependencies",
-      "IssueReporting@xctest-dynamic-overlay", "IssueReportingTestSupport@xctest-dynamic-overlay",
+      "UnoCore", "UnoPresentation", "Clocks@swift-clocks", "CustomDump@swift-custom-dump",
+      "Dependencies@swift-dependencies", "IssueReporting@xctest-dynamic-overlay",
+      "IssueReportingTestSupport@xctest-dynamic-overlay",
     ]), path: "Packages/UnoTesting/Sources/UnoTesting"),
   .testTarget(
-    name: "UnoTestingTests", dependencies: dependencies(["UnoTesting"]),
+    name: "UnoTestingTests",
+    dependencies: dependencies(["UnoTesting", "UnoPresentation", "IssueReporting@xctest-dynamic-overlay"]),
     path: "Packages/UnoTesting/Tests/UnoTestingTests"),
   .target(
     name: "UnoHostCore",

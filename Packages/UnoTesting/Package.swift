@@ -12,6 +12,8 @@ let package = Package(
     // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     .package(path: "../UnoCore"),
+    // A view model's exploration checks its view state after every step.
+    .package(path: "../UnoPresentation"),
     .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
@@ -26,6 +28,7 @@ let package = Package(
       name: "UnoTesting",
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "Clocks", package: "swift-clocks"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
         .product(name: "Dependencies", package: "swift-dependencies"),
@@ -35,7 +38,11 @@ let package = Package(
     ),
     .testTarget(
       name: "UnoTestingTests",
-      dependencies: ["UnoTesting"]
+      dependencies: [
+        "UnoTesting",
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

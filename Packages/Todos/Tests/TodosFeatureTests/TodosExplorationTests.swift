@@ -26,4 +26,20 @@ let todosInvariants: [Invariant<TodosState>] = TodosState.invariants.map { Invar
     // The runs reached the list: they added, and saved.
     #expect(!saved.saves.isEmpty)
   }
+
+  /// Through the view model a Todos screen draws from: after every step, its view state (the rows
+  /// the filter shows, the counts, the editor) is the one its reducer makes from the state.
+  @Test func anyOrderOfActionsShowsWhatTheListHolds() async {
+    let saved = LockIsolatedSaves()
+    let failure = await explore(
+      TodosInteractor.makeViewModel(reportsReinitialization: false), runs: 50, steps: 30, seed: 2027,
+      allowingIssues: { $0.contains("was dropped") },
+      withDependencies: {
+        $0.uuid = .incrementing
+        $0.todosStore = .inMemory([], saved: saved)
+      },
+      invariants: todosInvariants)
+    #expect(failure == nil)
+    #expect(!saved.saves.isEmpty)
+  }
 }

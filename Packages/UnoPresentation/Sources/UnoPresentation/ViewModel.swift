@@ -125,6 +125,17 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState:
   /// The runtime the view model drives: hosts record and replay sessions through it.
   @_spi(Internals) public var _runtime: InteractorRuntime<DomainState, Action> { runtime }
 
+  /// The view state this view model's reducer makes from `domainState`, reduced into
+  /// `viewState`: a tool that checks a view state against the one its domain state makes (UnoTesting's
+  /// exploration) reduces into the view state the view model started with.
+  @_spi(Internals) public func _reduceViewState(
+    _ domainState: DomainState, into viewState: ViewState
+  ) -> ViewState {
+    var viewState = viewState
+    viewStateReducer.reduce(domainState, into: &viewState)
+    return viewState
+  }
+
   private func domainStateDidChange(_ domainState: DomainState, source: StateChangeSource) {
     var newViewState = _viewState
     viewStateReducer.reduce(domainState, into: &newViewState)

@@ -92,9 +92,16 @@ public struct ExplorationChecks: OptionSet, Sendable {
   public static let noEffectsLeftRunning = ExplorationChecks(rawValue: 2)
   /// The state at the end of a run survives a `Codable` round trip (when it is `Codable`).
   public static let codableRoundTrip = ExplorationChecks(rawValue: 4)
+  /// When a view model is explored, its view state after every step is the one its
+  /// `ViewStateReducer` makes from that step's domain state, reduced into the view state the view
+  /// model started with (compared when the view state is `Equatable` or `Encodable`): a reducer
+  /// that leaves a field as an earlier state set it shows a stale view.
+  public static let viewStateMatchesState = ExplorationChecks(rawValue: 8)
 
   /// Every check.
-  public static let all: ExplorationChecks = [.noLibraryIssues, .noEffectsLeftRunning, .codableRoundTrip]
+  public static let all: ExplorationChecks = [
+    .noLibraryIssues, .noEffectsLeftRunning, .codableRoundTrip, .viewStateMatchesState,
+  ]
 }
 
 /// Explores a feature: makes `runs` runs of `steps` actions each, drawn from every case of its
@@ -166,6 +173,27 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<State, Action>? {
+  let interactor = AnyInteractor(interactor)
+  return await exploreAndReport(
+    making: {
+      (InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil)
+    },
+    runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
+    allowingIssues: allowingIssues, generators: generators, withDependencies: prepareDependencies,
+    invariants: invariants, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// What the public `explore` functions share: checks the counts, explores the runtimes
+/// `makeRuntime` makes, and reports the failure at the caller's line.
+@MainActor
+func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
+  making makeRuntime: @escaping @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?),
+  runs: Int, steps: Int, seed: UInt64, advances: [Duration], checks: ExplorationChecks,
+  excluding: @escaping (Action) -> Bool, allowingIssues: @escaping (String) -> Bool,
+  generators: [Generator], withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
+  invariants: [Invariant<State>],
+  fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) async -> ExplorationFailure<State, Action>? {
   if runs < 0 || steps < 0 || advances.contains(where: { $0 < .zero }) {
     reportIssue(
       """
@@ -173,11 +201,8 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
       are counts, and the clock only moves on. Negative ones count as zero; pass 0 or more.
       """, fileID: fileID, filePath: filePath, line: line, column: column)
   }
-  let interactor = AnyInteractor(interactor)
   var explorer = Explorer(
-    makeRuntime: {
-      (InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil)
-    },
+    makeRuntime: makeRuntime,
     advances: advances.isEmpty ? [.zero] : advances.map { max($0, .zero) },
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies,

@@ -125,7 +125,9 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     }
     if recording { runtime.0.record(limit: 100_000, feature: feature, clock: clock) }
     onEvent?(.runStarted)
-    var outcome = await drive(runtime.0, clock: clock, source, grace: grace)
+    // A view model's view state is checked after every step, when the run is a view model's.
+    let views = checks.contains(.viewStateMatchesState) ? runtime.owner as? any ViewStateCheck : nil
+    var outcome = await drive(runtime.0, clock: clock, source, views: views, grace: grace)
     if recording { outcome.recording = runtime.0.recording }
     runtime.0.cancelAllEffects()
     withExtendedLifetime(runtime.owner) {}
@@ -135,7 +137,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   /// Sends the run's actions to `runtime`, checking after each step and at the end.
   private func drive(
     _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, _ source: Source,
-    grace: Duration
+    views: (any ViewStateCheck)?, grace: Duration
   ) async -> Outcome {
     // Issues reported after the run (by effects it cancelled, as they end) are not read: the run
     // is over, and its effects are the exploration's doing, not the feature's.
@@ -192,7 +194,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
           check: issue, step: outcome.steps.count - 1, before: before, after: runtime.state)
         return outcome
       }
-      if let broken = brokenInvariant(in: runtime.state) {
+      if let broken = brokenInvariant(in: runtime.state) ?? views?.mismatch() {
         outcome.failure = Broken(
           check: broken, step: outcome.steps.count - 1, before: before, after: runtime.state)
         return outcome

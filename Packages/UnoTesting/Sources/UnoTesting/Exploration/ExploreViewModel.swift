@@ -1,0 +1,139 @@
+import CustomDump
+import Dependencies
+import Foundation
+@_spi(Internals) import UnoCore
+@_spi(Internals) import UnoPresentation
+
+/// Explores a feature through its view model: as
+/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:generators:withDependencies:invariants:fileID:filePath:line:column:)``
+/// explores an interactor, with its view state reduced after every change, as an app's views see
+/// it. Beside the invariants (of the domain state), every step checks
+/// ``ExplorationChecks/viewStateMatchesState``: the view state the view model shows is the one its
+/// `ViewStateReducer` makes from the domain state, so that a reducer that leaves a field as an
+/// earlier state set it (a stale count, a row still shown after it was deleted) is found; and the
+/// reducer runs on every state the runs reach, so that one it cannot handle shows.
+///
+/// ```swift
+/// @MainActor
+/// @Test func todosShowWhatTheyHold() async {
+///   let failure = await explore(
+///     TodosInteractor.makeViewModel(), runs: 100, steps: 30, seed: 2026,
+///     withDependencies: { $0.uuid = .incrementing },
+///     invariants: TodosState.invariants)
+///   #expect(failure == nil)
+/// }
+/// ```
+///
+/// `viewModel` is evaluated once a run, with the run's dependencies in force (its clocks are the
+/// exploration's test clock), so that every run starts from a view model of its own.
+///
+/// - Parameters:
+///   - viewModel: Makes the view model of one run.
+///   - runs: How many runs to make.
+///   - steps: How many actions each run sends.
+///   - seed: Makes the runs; the same seed, the same runs.
+///   - advances: How far the test clock may move on after an action, one drawn per step.
+///   - checks: The built-in checks to make (all by default).
+///   - excluding: Actions never to send.
+///   - allowingIssues: Which issues the library may report without failing the run.
+///   - generators: How to make the values of payload types (``Generator``).
+///   - prepareDependencies: The dependencies of each run.
+///   - invariants: What must hold of the domain state after every step.
+///   - fileID: The file of the call, where a failure is reported; the compiler fills it in.
+///   - filePath: The path of that file, for the same report.
+///   - line: The line of the call, for the same report.
+///   - column: The column of the call, for the same report.
+/// - Returns: The failure, shrunk, or `nil` when every run held.
+@MainActor
+@discardableResult
+public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewState: Sendable>(
+  _ viewModel: @autoclosure @escaping @MainActor () -> ViewModel<Action, DomainState, ViewState>,
+  runs: Int = 100,
+  steps: Int = 30,
+  seed: UInt64 = 0,
+  advances: [Duration] = [.zero, .zero, .zero, .milliseconds(100), .seconds(1), .seconds(10)],
+  checks: ExplorationChecks = .all,
+  excluding: @escaping (Action) -> Bool = { _ in false },
+  allowingIssues: @escaping (String) -> Bool = { _ in false },
+  generators: [Generator] = [],
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+  invariants: [Invariant<DomainState>] = [],
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async -> ExplorationFailure<DomainState, Action>? {
+  await exploreAndReport(
+    making: {
+      let made = viewModel()
+      return (made._runtime, explorationOwner(of: made))
+    },
+    runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
+    allowingIssues: allowingIssues, generators: generators, withDependencies: prepareDependencies,
+    invariants: invariants, fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// What a run that explores `viewModel` keeps alive (the view model) and checks after every step
+/// (``ExplorationChecks/viewStateMatchesState``): a host that explores its features' view models
+/// returns it as the owner of the run's runtime. Make it before the first action is sent.
+@_spi(Internals)
+@MainActor
+public func explorationOwner<Action: Sendable, DomainState: Sendable, ViewState: Sendable>(
+  of viewModel: ViewModel<Action, DomainState, ViewState>
+) -> AnyObject {
+  ViewModelUnderExploration(viewModel)
+}
+
+/// A run's owner whose view state is checked after every step.
+@MainActor
+protocol ViewStateCheck: AnyObject {
+  /// The check that broke, naming the difference, or `nil` when the view state is the one the
+  /// domain state makes (or cannot be compared).
+  func mismatch() -> String?
+}
+
+/// A view model being explored, with the view state it started with: the one a view state made
+/// from scratch is reduced into.
+@MainActor
+final class ViewModelUnderExploration<Action: Sendable, DomainState: Sendable, ViewState: Sendable>:
+  ViewStateCheck
+{
+  let viewModel: ViewModel<Action, DomainState, ViewState>
+  let initial: ViewState
+  /// Whether the domain state has changed since the view model was made. Before its first change
+  /// the view model shows the initial view state it was given, which is trusted as it is.
+  private var changed = false
+
+  init(_ viewModel: ViewModel<Action, DomainState, ViewState>) {
+    self.viewModel = viewModel
+    self.initial = viewModel.viewState
+    viewModel._runtime.addObserver { [weak self] _ in self?.changed = true }
+  }
+
+  func mismatch() -> String? {
+    guard changed else { return nil }
+    let shown = viewModel.viewState
+    let made = viewModel._reduceViewState(viewModel.domainState, into: initial)
+    guard let same = Self.same(shown, made), !same else { return nil }
+    let difference = (diff(made, shown, format: .proportional) ?? "")
+      .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    return """
+      the view state is the one its reducer makes from the state (the reducer from scratch \
+      (−), the view model (+): \(difference))
+      """
+  }
+
+  /// Whether two view states are the same: by `==` when the type is `Equatable`, else by their
+  /// JSON when it is `Encodable`; `nil` when it is neither.
+  private static func same(_ lhs: ViewState, _ rhs: ViewState) -> Bool? {
+    func equal<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool { (rhs as? Value) == lhs }
+    if let lhs = lhs as? any Equatable { return equal(lhs, rhs) }
+    if let lhs = lhs as? any Encodable, let rhs = rhs as? any Encodable {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = .sortedKeys
+      guard let left = try? encoder.encode(lhs), let right = try? encoder.encode(rhs) else { return nil }
+      return left == right
+    }
+    return nil
+  }
+}
