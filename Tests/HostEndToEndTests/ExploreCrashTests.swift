@@ -49,6 +49,51 @@
         String(decoding: fixed, as: UTF8.self) == "ran the 3 given step(s) of safe-trap: every check held\n")
     }
 
+    @Test func aCrashsRunIsARecordingThatReplayCrashesOnUntilItIsFixed() async throws {
+      let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "explore-crash-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: directory) }
+      let file = directory.appendingPathComponent("crash.json")
+      let (output, _, status) = try await ChildProcess.run(
+        Self.binary.path,
+        ["explore", "trap", "--runs", "100", "--steps", "20", "--seed", "1", "--output", file.path])
+      #expect(status == 1)
+      let recordingFile = directory.appendingPathComponent("crash.jsonl")
+      #expect(
+        String(decoding: output, as: UTF8.self).contains(
+          "The run is in \(recordingFile.path), as a recording whose last action is the one that crashed: 'explore-crash-host replay --ids incrementing \(recordingFile.path)' crashes until the crash is fixed."
+        ))
+      // A header, then the three actions, the last one the one that crashed (with the state
+      // before it: the step left none).
+      let text = try String(contentsOf: recordingFile, encoding: .utf8)
+      let lines = try text.split(separator: "\n").map {
+        try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+      }
+      #expect(lines.count == 4)
+      #expect(lines.first?["feature"] as? String == "trap")
+      #expect(
+        lines.dropFirst().map { ($0["action"] as? [String: Any])?.keys.first } == ["arm", "load", "fire"])
+      #expect((lines.last?["state"] as? [String: Any])?["loaded"] as? Bool == true)
+      // Replayed, it crashes the process at its last action, with the precondition's message.
+      let (_, errors, replayStatus) = try await ChildProcess.run(
+        Self.binary.path, ["replay", "--ids", "incrementing", recordingFile.path])
+      #expect(replayStatus > 128, "the replay ended with \(replayStatus), not by a signal")
+      #expect(String(decoding: errors, as: UTF8.self).contains("the trap fired while armed and loaded"))
+      // Over the fixed feature it runs to the end: only the last state differs from the one
+      // recorded, which was the crash's.
+      let fixedFile = directory.appendingPathComponent("fixed.jsonl")
+      try Data(text.replacingOccurrences(of: #""feature":"trap""#, with: #""feature":"safe-trap""#).utf8)
+        .write(to: fixedFile)
+      let (fixed, _, fixedStatus) = try await ChildProcess.run(
+        Self.binary.path, ["replay", "--ids", "incrementing", fixedFile.path])
+      #expect(fixedStatus == 1)
+      #expect(
+        String(decoding: fixed, as: UTF8.self).contains(
+          "Entry 2 (the action TrapAction.fire): the state differs"),
+        "\(String(decoding: fixed, as: UTF8.self))")
+    }
+
     @Test func aFeatureThatDoesNotCrashIsExploredInTheChildAsInTheProcess() async throws {
       for extra in [[], ["--in-process"]] {
         let (output, _, status) = try await ChildProcess.run(

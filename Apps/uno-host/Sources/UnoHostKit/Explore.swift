@@ -69,6 +69,7 @@
     @Flag(help: "Explore in this process, not in a child: a crash ends the exploration.")
     var inProcess = false
     @Option(help: .hidden) var announceTo: String?
+    @Option(help: .hidden) var crashRecordingTo: String?
     @Flag(help: .hidden) var typedAnnouncements = false
 
     /// Whether an issue with `message` may be reported without failing the run.
@@ -114,7 +115,8 @@
       let every = max(1, runs / 10)
       let outcome = await exploreFeature(
         plugin, runs: runs, steps: steps, seed: seed, advances: try advances(), excluding: excluded,
-        allowingIssues: allowsIssue, given: givenSteps, announcer: announcer
+        allowingIssues: allowsIssue, given: givenSteps, announcer: announcer,
+        crashRecording: crashRecordingTo.map { URL(fileURLWithPath: $0) }
       ) { run in
         guard run % every == 0 else { return }
         FileHandle.standardError.write(Data("\(hostName) explore: run \(run + 1) of \(runs)\n".utf8))
@@ -175,10 +177,12 @@
         return
       }
       print(children.report(crash, seed: given == nil ? seed : nil))
+      // The steps at --output (or a free name), the recording beside them, named as they are with
+      // .jsonl for .json.
+      let stepsFile = output.map { URL(fileURLWithPath: $0) }
       do {
         let file = try writeNew(
-          to: output.map { URL(fileURLWithPath: $0) },
-          default: URL(fileURLWithPath: "\(feature)-seed\(seed)-crash.json")
+          to: stepsFile, default: URL(fileURLWithPath: "\(feature)-seed\(seed)-crash.json")
         ) { try ChildExploration.write(crash.steps, to: $0) }
         print(
           "The run's steps are in \(file.path); '\(hostName) explore \(feature) --given \(file.path)' runs them again (with the same --time)."
@@ -186,6 +190,24 @@
       } catch {
         FileHandle.standardError.write(
           Data("\(hostName) explore: cannot write the run's steps: \(error.localizedDescription)\n".utf8))
+      }
+      guard let recording = crash.recording else {
+        print(
+          "(No recording of the run: \(crash.reproduced ? "\(feature)'s state is not Codable" : "the run did not crash again").)"
+        )
+        throw ExitCode(1)
+      }
+      do {
+        let file = try writeNew(
+          recording,
+          to: stepsFile.map { $0.deletingPathExtension().appendingPathExtension("jsonl") },
+          default: URL(fileURLWithPath: "\(feature)-seed\(seed)-crash.jsonl"))
+        print(
+          "The run is in \(file.path), as a recording whose last action is the one that crashed: '\(hostName) replay --ids incrementing \(file.path)' crashes until the crash is fixed."
+        )
+      } catch {
+        FileHandle.standardError.write(
+          Data("\(hostName) explore: cannot write the recording: \(error.localizedDescription)\n".utf8))
       }
       throw ExitCode(1)
     }
@@ -231,26 +253,28 @@
   func exploreFeature(
     _ plugin: FeaturePlugin, runs: Int, steps: Int, seed: UInt64, advances: [Duration],
     excluding excluded: [String] = [], allowingIssues: @escaping (String) -> Bool = { _ in false },
-    given: [ExplorationStep]? = nil, announcer: StepAnnouncer? = nil,
+    given: [ExplorationStep]? = nil, announcer: StepAnnouncer? = nil, crashRecording: URL? = nil,
     onRun: (Int) -> Void = { _ in }
   ) async -> HostExplorationFailure? {
     await exploreFeature(
       plugin.explorable, plugin: plugin, runs: runs, steps: steps, seed: seed, advances: advances,
       excluding: excluded, allowingIssues: allowingIssues, given: given, announcer: announcer,
-      onRun: onRun)
+      crashRecording: crashRecording, onRun: onRun)
   }
 
   @MainActor
   private func exploreFeature<Feature: ExplorableFeature>(
     _ feature: Feature, plugin: FeaturePlugin, runs: Int, steps: Int, seed: UInt64, advances: [Duration],
     excluding excluded: [String], allowingIssues: @escaping (String) -> Bool,
-    given: [ExplorationStep]?, announcer: StepAnnouncer?, onRun: (Int) -> Void
+    given: [ExplorationStep]?, announcer: StepAnnouncer?, crashRecording: URL?, onRun: (Int) -> Void
   ) async -> HostExplorationFailure? {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
       "uno-explore-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: scratch) }
     var made = 0
     var current: ViewModel<Feature.Action, Feature.DomainState, Feature.ViewState>?
+    // The run's clock, as the steps moved it (a crash's recording times its entries with it).
+    var elapsed = Duration.zero
     let failure = await explore(
       making: {
         // Each run its own data directory: a run never sees what another one saved.
@@ -263,7 +287,8 @@
           feature.makeViewModel()
         }
         current = viewModel
-        return (viewModel._runtime, viewModel)
+        // Owned by what checks its view state after every step.
+        return (viewModel._runtime, explorationOwner(of: viewModel))
       },
       feature: plugin.name, runs: runs, steps: steps, seed: seed, advances: advances,
       excluding: { action in
@@ -282,7 +307,26 @@
       ],
       given: given,
       onRun: onRun,
-      onEvent: announcer.map { announcer in { announcer.announce($0) } })
+      onEvent: { event in
+        announcer?.announce(event)
+        guard let crashRecording else { return }
+        // Before each step, the run so far as a recording, and the action about to be sent: if
+        // it crashes the process, the file holds the run up to the action that crashed it. That
+        // entry keeps the state before it, since the step leaves none.
+        switch event {
+        case .runStarted:
+          elapsed = .zero
+        case .stepping(let step, let action):
+          if let runtime = current?._runtime, var recording = runtime.recording {
+            recording.entries.append(
+              .init(kind: .action, action: action, elapsed: elapsed, state: runtime.state))
+            if let text = try? (recording as? any JSONLinesRecording)?.jsonLines() {
+              try? Data(text.utf8).write(to: crashRecording, options: .atomic)
+            }
+          }
+          elapsed += advances[min(step.advance, advances.count - 1)]
+        }
+      })
     guard let failure else { return nil }
     let typed = failure.actions.map { typedLine(of: $0, in: plugin) }
     var index = 0

@@ -115,6 +115,9 @@
       var message: String?
       /// Whether the shortest run crashed again when it was run for the report.
       var reproduced: Bool
+      /// The shortest run as a recording (JSON lines), its last action the one that crashed;
+      /// `nil` when it did not crash again or the state is not `Codable`.
+      var recording: String?
     }
 
     /// Runs `first` (the exploration, or given steps) in a child with its output shown; if it is
@@ -143,22 +146,25 @@
         else { return nil }
         return (tried.steps, tried.steps.isEmpty ? nil : tried.steps.count - 1)
       }
-      // Once more, for the typed lines and what the process said as it died.
+      // Once more, for the typed lines, the recording and what the process said as it died.
       try Self.write(shortest, to: given)
+      let recorded = scratch.appendingPathComponent("crash.jsonl")
       let said = scratch.appendingPathComponent("stderr")
       guard FileManager.default.createFile(atPath: said.path, contents: nil) else {
         throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: said.path])
       }
       let errors = try FileHandle(forWritingTo: said)
       let last = try await runChild(
-        ["--given", given.path, "--typed-announcements"], output: silent, errors: errors)
+        ["--given", given.path, "--typed-announcements", "--crash-recording-to", recorded.path],
+        output: silent, errors: errors)
       try? errors.close()
       let message = Self.crashMessage(try? String(contentsOf: said, encoding: .utf8))
       return (
         1,
         Crash(
           signal: last.signal ?? signal, steps: last.signal != nil ? last.steps : shortest,
-          originalLength: count, typed: last.typed, message: message, reproduced: last.signal != nil)
+          originalLength: count, typed: last.typed, message: message, reproduced: last.signal != nil,
+          recording: last.signal != nil ? try? String(contentsOf: recorded, encoding: .utf8) : nil)
       )
     }
 
