@@ -10,7 +10,7 @@
 #                                when10-generic, when10-same-action, foreach-row, roundtrip,
 #                                roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout,
 #                                host-counter, binding, on-change, form-binding, form-plain,
-#                                dependency-override, dependency-floor
+#                                dependency-override, dependency-floor, explore-todos
 #   bash Tools/bench.sh host [runs]
 #                                uno-host end to end, as a user runs it: a release binary reading
 #                                200,000 Counter sends from a file on stdin and writing to a pipe;

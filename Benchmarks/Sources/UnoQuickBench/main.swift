@@ -684,6 +684,21 @@ func profile(_ name: String, iterations: Int) async {
     withExtendedLifetime(holders) {
       for _ in 0..<iterations { value.withLock { $0 += 1 } }
     }
+  case "explore-todos":
+    // Exploration's state-only steps on Todos, as quick mode measures them: 200 steps a run.
+    await explore(
+      TodosInteractor(), runs: max(1, iterations / 200), steps: 200, seed: 1, advances: [.zero],
+      checks: [],
+      excluding: { action in
+        switch action {
+        case .filterPicked, .openEditor, .closeEditor: false
+        default: true
+        }
+      }, allowingIssues: { _ in true },
+      withDependencies: {
+        $0.uuid = .incrementing
+        $0.todosStore = .inMemory([])
+      })
   case "host-counter":
     let host = ProtocolHost(registry: try! makeRegistry()) { _ in sink &+= 1 }
     host.open("counter")
@@ -693,7 +708,7 @@ func profile(_ name: String, iterations: Int) async {
     print(
       "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-case-paths, when10-generic, "
         + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter, "
-        + "binding, on-change, send-recording, dependency-override, dependency-floor"
+        + "binding, on-change, send-recording, dependency-override, dependency-floor, explore-todos"
     )
   }
   if sink == 42 { print("") }

@@ -247,10 +247,18 @@
         The recording is a file of JSON lines: the elements of an 'export' answer's "recording", \
         one per line. Exits 0 when every recorded state matches, 1 with the first difference, 65 \
         when the file is not a recording of a feature of this host, 66 when it cannot be read. \
-        See docs/host-protocol.md.
+        With --check-invariants, the feature's invariants are checked at every entry instead of \
+        the recorded states: a recording of a bug, as 'explore' writes one, fails while the bug \
+        is there and passes once it is fixed. See docs/host-protocol.md.
         """
     )
     @Argument(help: "The recording file.") var recording: String
+    @Flag(
+      help: """
+        Check the feature's invariants at every entry instead of the recorded states (for a \
+        recording of a bug, whose states are the bug's).
+        """)
+    var checkInvariants = false
     @OptionGroup var options: Options
     // (`--data-dir` is not used: a replay runs in an empty data directory of its own.)
 
@@ -287,11 +295,16 @@
       defer { try? FileManager.default.removeItem(at: scratch) }
       let sessionDependencies = options.sessionDependencies
       do {
-        let entries = try await plugin.replay(jsonLines: text) { values in
-          sessionDependencies(&values)
-          values.hostDataDirectory = scratch
-        }
-        print("replayed \(entries) entries of \(feature): every state matches the recording")
+        let entries = try await plugin.replay(
+          jsonLines: text,
+          withDependencies: { values in
+            sessionDependencies(&values)
+            values.hostDataDirectory = scratch
+          }, checkingInvariants: checkInvariants)
+        print(
+          checkInvariants
+            ? "replayed \(entries) entries of \(feature): every invariant held at every entry"
+            : "replayed \(entries) entries of \(feature): every state matches the recording")
       } catch let mismatch as ReplayMismatch {
         print(mismatch.message)
         throw ExitCode(1)

@@ -23,6 +23,17 @@
       let recording = try #require(failure.recording)
       #expect(recording.hasPrefix("{") && recording.contains("\"feature\":\"checklist\""))
       #expect(try await plugin.replay(jsonLines: recording) == 3)
+      // Checking the invariants instead of the recorded states: it fails at the step that broke
+      // one while the bug is there, and passes once it is fixed.
+      await #expect {
+        try await plugin.replay(jsonLines: recording, checkingInvariants: true)
+      } throws: { error in
+        (error as? ReplayMismatch)?.entry == 2
+          && (error as? ReplayMismatch)?.message.contains(
+            "the invariant 'completedCount counts the completed items' does not hold") == true
+      }
+      #expect(
+        try await checklistPlugin(fixed: true).replay(jsonLines: recording, checkingInvariants: true) == 3)
     }
 
     @Test func theFixedFeatureHoldsAndTheSameSeedMakesTheSameRuns() async throws {

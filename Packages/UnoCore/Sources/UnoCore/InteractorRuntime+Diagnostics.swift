@@ -42,6 +42,14 @@ extension InteractorRuntime {
     )
   }
 
+  /// How many effects are running and actions are queued: what ``diagnostics`` says of them,
+  /// without its other counts (a child scope's count walks the scopes). An exploration asks after
+  /// every step whether its effects are done.
+  @_spi(Internals)
+  public var pendingWork: (runningEffects: Int, queuedActions: Int) {
+    (registry.counts.effects, queue.count - queueHead)
+  }
+
   /// The actions whose effects are still running (and not cancelled), oldest effect first; an
   /// action appears once per running effect.
   ///

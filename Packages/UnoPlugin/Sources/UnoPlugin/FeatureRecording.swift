@@ -17,18 +17,24 @@ extension FeaturePlugin {
   /// `InteractorRuntime.replay(_:advance:timeout:)`). The session starts at the recording's
   /// initial state (a rewind, before the first entry).
   ///
+  /// With `checkingInvariants`, each state is checked against the plugin's `invariants` instead
+  /// of the recorded one: for a recording of a bug (`uno-host explore` writes one), whose recorded
+  /// states are the bug's, the replay fails while the bug is there and passes once it is fixed.
+  ///
   /// - Parameters:
   ///   - jsonLines: The recording.
   ///   - prepareDependencies: The dependencies of the session, as the host sets them for every
   ///     session (its data directory, its id generator); the clock is set after them.
+  ///   - checkingInvariants: Whether to check the invariants instead of the recorded states.
   /// - Returns: How many entries were replayed, every one matching.
   /// - Throws: `RecordingError` when the text is not a recording of this feature;
-  ///   `ReplayMismatch` at the first entry that differs; ``FeatureError/notRecordable(feature:)``
-  ///   when the feature cannot be recorded.
+  ///   `ReplayMismatch` at the first entry that differs (or breaks an invariant);
+  ///   ``FeatureError/notRecordable(feature:)`` when the feature cannot be recorded.
   @MainActor
   public func replay(
     jsonLines: String,
-    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in }
+    withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+    checkingInvariants: Bool = false
   ) async throws -> Int {
     guard isRecordable else { throw FeatureError.notRecordable(feature: name) }
     let clock = TestClock()
@@ -39,7 +45,21 @@ extension FeaturePlugin {
       makeSession()
     }
     guard let recordable = session.recordable else { throw FeatureError.notRecordable(feature: name) }
-    return try await recordable.replay(jsonLines, advance: { await clock.advance(by: $0) })
+    return try await recordable.replay(
+      jsonLines, advance: { await clock.advance(by: $0) },
+      checking: checkingInvariants ? Self.invariantCheck(of: explorable) : nil)
+  }
+
+  /// The first of `feature`'s invariants a state breaks, as a replay reports it.
+  @MainActor
+  private static func invariantCheck<Feature: ExplorableFeature>(
+    of feature: Feature
+  ) -> @MainActor (Any) -> String? {
+    let invariants = feature.invariants
+    return { state in
+      guard let state = state as? Feature.DomainState else { return nil }
+      return invariants.first { !$0.holds(state) }.map { "the invariant '\($0.name)' does not hold" }
+    }
   }
 }
 
@@ -62,8 +82,12 @@ protocol RecordableFeature: LiveFeature {
   /// Rewinds to the state after entry `index`; whether the entry was there.
   func rewind(toRecordedEntry index: Int) -> Bool
   /// Replays `jsonLines` from its initial state, calling `advance` as the recording's time
-  /// passed; returns how many entries it replayed.
-  func replay(_ jsonLines: String, advance: @escaping @MainActor (Duration) async -> Void) async throws -> Int
+  /// passed, and checking each state with `check` instead of against the recorded one when it is
+  /// given; returns how many entries it replayed.
+  func replay(
+    _ jsonLines: String, advance: @escaping @MainActor (Duration) async -> Void,
+    checking check: (@MainActor (Any) -> String?)?
+  ) async throws -> Int
 }
 
 extension ViewModelFeature: RecordableFeature where DomainState: Codable & Equatable {
@@ -84,11 +108,15 @@ extension ViewModelFeature: RecordableFeature where DomainState: Codable & Equat
 
   func rewind(toRecordedEntry index: Int) -> Bool { runtime.rewind(toRecordedEntry: index) }
 
-  func replay(_ jsonLines: String, advance: @escaping @MainActor (Duration) async -> Void) async throws -> Int
-  {
+  func replay(
+    _ jsonLines: String, advance: @escaping @MainActor (Duration) async -> Void,
+    checking check: (@MainActor (Any) -> String?)?
+  ) async throws -> Int {
     let recording = try Recording<DomainState, Action>(jsonLines: jsonLines)
     runtime.rewind(to: recording.initialState)
-    try await runtime.replay(recording, advance: advance)
+    var checkState: (@MainActor (DomainState) -> String?)?
+    if let check { checkState = { state in check(state) } }
+    try await runtime.replay(recording, advance: advance, checking: checkState)
     return recording.entries.count
   }
 }

@@ -61,4 +61,65 @@ extension InteractorTestHarness where State: Equatable {
     }
     return true
   }
+
+  /// Replays `recording` as a regression test of a bug: sends its actions and waits for its
+  /// effect writes as ``replay(_:clock:timeout:fileID:filePath:line:column:)`` does, but checks
+  /// `invariants` after each instead of the recorded states, which are the bug's. The shortest
+  /// failing run an exploration found (`ExplorationFailure.recording`, or the recording
+  /// `uno-host explore` wrote) fails it while the bug is there, and passes once it is fixed.
+  ///
+  /// ```swift
+  /// @Test func deletingACompletedItemCountsItOut() async throws {
+  ///   let recording = try Recording<ChecklistState, ChecklistAction>(jsonLines: savedRun)
+  ///   let harness = await InteractorTestHarness(initialState: recording.initialState, Checklist())
+  ///   await harness.replay(recording, checking: [counted])
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - recording: What to replay; the harness must start from its `initialState`.
+  ///   - invariants: What must hold of every state the replay reaches.
+  ///   - clock: The test clock the feature's effects wait on, if any.
+  ///   - timeout: How long to wait for each recorded effect write, on the continuous clock.
+  ///   - fileID: The file of the call, where a broken invariant is reported.
+  ///   - filePath: The path of that file, for the same report.
+  ///   - line: The line of the call, for the same report.
+  ///   - column: The column of the call, for the same report.
+  /// - Returns: Whether every invariant held at every entry.
+  @discardableResult
+  public func replay(
+    _ recording: Recording<State, Action>,
+    checking invariants: [Invariant<State>],
+    clock: TestClock<Duration>? = nil,
+    timeout: Duration = .seconds(30),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> Bool {
+    runtime.handlePostedActions()
+    let first = history.withLock { $0.states.count }
+    // The states the replay reached were checked, those of a broken invariant too (its report is
+    // the test's failure): none is left for the test's end to report again.
+    defer {
+      history.withLock { history in
+        let end = min(history.states.count, first + recording.entries.count)
+        history.markAsserted(first..<end)
+        history.cursor = max(history.cursor, end)
+      }
+    }
+    do {
+      try await runtime.replay(
+        recording, advance: clock.map { clock in { await clock.advance(by: $0) } }, timeout: timeout,
+        checking: { state in
+          invariants.first { !$0.holds(state) }.map { "the invariant '\($0.name)' does not hold" }
+        })
+    } catch {
+      reportIssue(
+        "The replay of the recording broke an invariant.\n\n\(error.message)",
+        fileID: fileID, filePath: filePath, line: line, column: column)
+      return false
+    }
+    return true
+  }
 }

@@ -85,6 +85,19 @@ private struct Checklist: Interactor {
     #expect(again?.seed == nil)
     #expect(again?.description.hasPrefix("Replay broke '\(failure.check)' at step ") == true)
     #expect(await explore(Checklist(fixed: true), replaying: recording, invariants: [counted]) == nil)
+    // Through the harness, checking the invariant instead of the recorded states: it fails while
+    // the bug is there, at the step that broke it, and passes once it is fixed.
+    let buggy = await InteractorTestHarness(initialState: recording.initialState, Checklist())
+    await withKnownIssue {
+      #expect(await buggy.replay(recording, checking: [counted]) == false)
+    } matching: { issue in
+      issue.description.contains("Entry 2 (the action Checklist.Action.delete(id: 0))")
+        && issue.description.contains(
+          "the invariant 'completedCount counts the completed items' does not hold")
+    }
+    let fixed = await InteractorTestHarness(initialState: recording.initialState, Checklist(fixed: true))
+    #expect(await fixed.replay(recording, checking: [counted]))
+    #expect(fixed.currentState.completedCount == 0)
   }
 
   @Test func aReplayedRunMovesTheClockAsTheRecordingDid() async throws {

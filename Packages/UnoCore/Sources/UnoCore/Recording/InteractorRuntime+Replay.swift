@@ -56,6 +56,23 @@ extension InteractorRuntime where State: Equatable {
     advance: ((Duration) async -> Void)? = nil,
     timeout: Duration = .seconds(5)
   ) async throws(ReplayMismatch) {
+    try await replay(recording, advance: advance, timeout: timeout, checking: nil)
+  }
+
+  /// Replays `recording` as ``replay(_:advance:timeout:)`` does, but checks each state with
+  /// `check` instead of against the recorded one: for a recording of a bug (an exploration's
+  /// shortest failing run), whose recorded states are the bug's, `check` says what must hold
+  /// (`nil`) or why it does not.
+  ///
+  /// - Throws: ``ReplayMismatch``: the first entry whose state `check` refuses, or whose kind of
+  ///   change differs.
+  @_spi(Internals)
+  public func replay(
+    _ recording: Recording<State, Action>,
+    advance: ((Duration) async -> Void)? = nil,
+    timeout: Duration = .seconds(5),
+    checking check: (@MainActor (State) -> String?)?
+  ) async throws(ReplayMismatch) {
     handlePostedActions()
     let start = (state, SharedSnapshot.capture(state))
     guard SharedSnapshot.isEqual(recording.initialState, recording.initialShared, start.0, start.1) else {
@@ -135,6 +152,18 @@ extension InteractorRuntime where State: Equatable {
         throw ReplayMismatch(
           entry: index,
           message: "\(what): the runtime's change came from \(Self.describe(change.source)) instead.")
+      }
+      if let check {
+        if let broken = check(change.state.0) {
+          throw ReplayMismatch(
+            entry: index,
+            message: """
+              \(what): \(broken). The state it left:
+
+              \(SharedSnapshot.dump(change.state.0, change.state.1))
+              """)
+        }
+        continue
       }
       guard SharedSnapshot.isEqual(entry.state, entry.shared, change.state.0, change.state.1) else {
         throw ReplayMismatch(

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @_spi(Internals) import UnoCore
 
 /// Makes a value of any `Decodable` type from ``Choices``, through the type's own `init(from:)`:
@@ -20,6 +21,11 @@ final class ChoiceDecoder: Decoder {
   /// that a type that contains itself ends.
   fileprivate var depth = 0
   static let maximumDepth = 8
+  /// Each choice asked for, with the bound it was asked below, in order: what ``ActionMemo``
+  /// keeps of a decoding.
+  private(set) var asked: [(bound: UInt64, value: UInt64)] = []
+  /// Whether the value made depends on the state: an id was asked for.
+  private(set) var readState = false
 
   init(choices: Choices, ids: IDPool, generators: [ObjectIdentifier: Generator] = [:]) {
     self.choices = choices
@@ -30,7 +36,10 @@ final class ChoiceDecoder: Decoder {
   /// The next choice below `bound`; `0` past the maximum depth.
   fileprivate func next(below bound: Int) -> Int {
     guard depth < Self.maximumDepth else { return 0 }
-    return Int(choices.next(below: UInt64(max(bound, 1))))
+    let bound = UInt64(max(bound, 1))
+    let value = choices.next(below: bound)
+    asked.append((bound, value))
+    return Int(value)
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -49,6 +58,7 @@ final class ChoiceDecoder: Decoder {
   /// of a type whose cases can be listed, a value of a few types made here (identifiers, dates,
   /// URLs), or the type decoded from choices.
   func make<T: Decodable>(_ type: T.Type, isID: Bool = false) throws -> T {
+    if isID { readState = true }
     if isID, let found = ids.values(of: type), !found.isEmpty {
       // Mostly an id the state holds; one time in eight, a new one (a row that is not there).
       let pick = next(below: found.count + max(1, found.count / 7))
@@ -123,14 +133,20 @@ final class IDPool {
     func walk(_ value: Any, depth: Int) {
       guard budget > 0, depth < 24 else { return }
       budget -= 1
-      if let identifiable = value as? any Identifiable, let id = Self.id(of: identifiable) as? T {
+      let facts = TypeFacts.of(Swift.type(of: value))
+      if facts.identifiable, let identifiable = value as? any Identifiable,
+        let id = Self.id(of: identifiable) as? T
+      {
         keep(id, in: &identified)
       }
       if let match = value as? T {
         keep(match, in: &loose)
         return
       }
-      for child in Mirror(reflecting: value).children { walk(child.value, depth: depth + 1) }
+      guard !facts.leaf else { return }
+      let mirror = Mirror(reflecting: value)
+      if mirror.children.isEmpty { TypeFacts.noteEmpty(Swift.type(of: value), mirror) }
+      for child in mirror.children { walk(child.value, depth: depth + 1) }
     }
     walk(state, depth: 0)
     let result = identified.isEmpty ? loose : identified
@@ -141,14 +157,68 @@ final class IDPool {
   private static func id<Value: Identifiable>(of value: Value) -> Any { value.id }
 }
 
+/// What the walk for ids knows of a type, worked out once per type: reflecting on a value and
+/// asking whether it is `Identifiable` were most of an exploration's time (perf, 2026-12-04).
+private struct TypeFacts {
+  /// Whether the type is `Identifiable`.
+  var identifiable: Bool
+  /// Whether a value of the type has nothing inside to walk: its `Mirror` had no children, and it
+  /// is a struct, a class or a type without children of its own (text, a number), whose children
+  /// are its stored properties, the same for every value. (An enum, an optional, a collection or
+  /// a tuple may hold something in another value; they are always walked.)
+  var leaf = false
+
+  private static let known = Mutex<[ObjectIdentifier: TypeFacts]>([:])
+
+  static func of(_ type: Any.Type) -> TypeFacts {
+    known.withLock { known in
+      if let facts = known[ObjectIdentifier(type)] { return facts }
+      let facts = TypeFacts(identifiable: type is any Identifiable.Type)
+      known[ObjectIdentifier(type)] = facts
+      return facts
+    }
+  }
+
+  /// Notes that a value of `type` had no children (`mirror`'s), so that its type is a leaf when its
+  /// kind of mirror says every value has the same children.
+  static func noteEmpty(_ type: Any.Type, _ mirror: Mirror) {
+    switch mirror.displayStyle {
+    case nil, .struct?, .class?:
+      known.withLock { $0[ObjectIdentifier(type), default: TypeFacts(identifiable: false)].leaf = true }
+    default:
+      return
+    }
+  }
+}
+
+/// How many cases each coding-key type has (``PayloadlessEnumCases/count(_:)``), or 0 when it is
+/// not laid out as an enum of cases without payloads; worked out once per type.
+private enum KeyCounts {
+  static let counts = Mutex<[ObjectIdentifier: Int]>([:])
+
+  static func count<Key>(of type: Key.Type) -> Int {
+    counts.withLock { counts in
+      if let known = counts[ObjectIdentifier(type)] { return known }
+      let count = PayloadlessEnumCases.count(type) ?? 0
+      counts[ObjectIdentifier(type)] = count
+      return count
+    }
+  }
+}
+
 private struct ChoiceKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: ChoiceDecoder
   var codingPath: [any CodingKey] { [] }
 
   /// Asked by an enum's synthesized `init(from:)`: one of its cases. A struct never asks.
+  ///
+  /// The case is made from its index, without listing the others: this code runs unspecialized
+  /// (through the standard library's container box), where making the list of every key looked up
+  /// generic metadata for each, and was a third of an exploration's time (perf, 2026-12-04).
   var allKeys: [Key] {
-    guard let keys = PayloadlessEnumCases.all(Key.self), !keys.isEmpty else { return [] }
-    return [keys[decoder.next(below: keys.count)]]
+    let count = KeyCounts.count(of: Key.self)
+    guard count > 0 else { return [] }
+    return [PayloadlessEnumCases.key(Key.self, at: decoder.next(below: count))]
   }
 
   func contains(_ key: Key) -> Bool { true }

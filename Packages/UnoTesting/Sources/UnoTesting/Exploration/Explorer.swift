@@ -27,6 +27,9 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
   /// action is sent: a host's child process announces them, so that a crash leaves the run that
   /// caused it behind.
   var onEvent: ((ExplorationEvent<Action>) -> Void)? = nil
+  /// The actions made so far, by their choices, for every run of the exploration and every run
+  /// tried while shrinking.
+  let memo = ActionMemo<Action>()
 
   /// One step of a run: the choices its action is made from, and which of ``advances`` the clock
   /// then moves on by.
@@ -143,6 +146,9 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     // is over, and its effects are the exploration's doing, not the feature's.
     let issues = IssueCapture.Collector()
     var outcome = Outcome(steps: [], actions: [], advances: [], failure: nil)
+    // The ids the state holds, found again only after the state has changed: walking a state for
+    // its ids is most of a step's cost when the step changes nothing.
+    let ids = IDs(watching: runtime)
     var generator: SplitMix64?
     let count: Int
     switch source {
@@ -165,14 +171,14 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       switch source {
       case .generated:
         var choices = Choices(drawingFrom: generator!)
-        guard let action = makeAction(&choices, state: runtime.state) else { continue }
+        guard let action = makeAction(&choices, ids: ids.pool(of: runtime.state)) else { continue }
         generator = choices.remainingGenerator
         advance = Int(generator!.next() % UInt64(advances.count))
         (made, moved) = (action, advances[advance])
         outcome.steps.append(Step(choices: choices.made, advance: advance))
       case .given(let steps):
         var choices = Choices(replaying: steps[index].choices)
-        guard let action = makeAction(&choices, state: runtime.state) else { continue }
+        guard let action = makeAction(&choices, ids: ids.pool(of: runtime.state)) else { continue }
         advance = min(steps[index].advance, advances.count - 1)
         (made, moved) = (action, advances[advance])
         outcome.steps.append(Step(choices: choices.made, advance: advance))
@@ -251,39 +257,57 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
   /// An action made from `choices`, drawn again (up to ``redraws`` times) when the one made is
   /// excluded or its type cannot be made from choices.
-  private func makeAction(_ choices: inout Choices, state: State) -> Action? {
-    let ids = IDPool(state: state)
+  private func makeAction(_ choices: inout Choices, ids: IDPool) -> Action? {
     for _ in 0..<Self.redraws {
-      let decoder = ChoiceDecoder(choices: choices, ids: ids, generators: generators)
-      let action = try? Action(from: decoder)
-      choices = decoder.choices
+      let action: Action?
+      if let kept = memo.action(from: &choices) {
+        action = kept
+      } else {
+        let decoder = ChoiceDecoder(choices: choices, ids: ids, generators: generators)
+        action = try? Action(from: decoder)
+        choices = decoder.choices
+        if !decoder.readState { memo.keep(action, asked: decoder.asked) }
+      }
       if let action, !excluding(action) { return action }
     }
     return nil
   }
 
-  /// Lets the effects the last action started run: moves the clock on by `duration`, then yields
-  /// until every effect still running waits on the clock (or none runs), or, while one waits on
-  /// something else, until ``quietYields`` turns in a row have changed nothing.
-  ///
-  /// After a few quiet yields, each turn sleeps a millisecond instead: yielding alone kept the main
-  /// actor's queue full for as long as an effect waited on something other than the clock (a
-  /// stream, a task of its own), and in a test run other tests' effects waited on it until their
-  /// 'receive' timed out (three full runs in three; none in the runs since).
+  /// Lets the effects the last action started run: until they wait on the clock, then, when
+  /// `duration` is not zero, moves the clock on by it and lets them run again
+  /// (``letEffectsRun(_:clock:)``).
   private func settle(
     _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, by duration: Duration
   )
     async
   {
-    if duration > .zero { await clock.advance(by: duration) }
+    if duration > .zero {
+      // First until the effects the action started wait on the clock: an effect whose task had
+      // not reached its sleep when the clock moved on would fix its deadline after the move, and
+      // miss it (a tick a second later did not fire, when the machine was busy).
+      await letEffectsRun(runtime, clock: clock)
+      await clock.advance(by: duration)
+    }
+    await letEffectsRun(runtime, clock: clock)
+  }
+
+  /// Yields until every effect still running waits on the clock (or none runs), or, while one
+  /// waits on something else, until ``quietYields`` turns in a row have changed nothing.
+  ///
+  /// After a few quiet yields, each turn sleeps a millisecond instead: yielding alone kept the main
+  /// actor's queue full for as long as an effect waited on something other than the clock (a
+  /// stream, a task of its own), and in a test run other tests' effects waited on it until their
+  /// 'receive' timed out (three full runs in three; none in the runs since).
+  private func letEffectsRun(_ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock) async {
     var quiet = 0
-    var last = runtime.diagnostics
+    var last: InteractorRuntime<State, Action>.Diagnostics?
     // Bounded as well in all: an effect that never waits (a loop that writes and writes) would
     // otherwise keep every yield busy.
     for _ in 0..<Self.quietYields * 50 where quiet < Self.quietYields {
       runtime.handlePostedActions()
+      let pending = runtime.pendingWork
+      if pending.queuedActions == 0, pending.runningEffects <= clock.sleepers { return }
       let now = runtime.diagnostics
-      if now.queuedActions == 0, now.runningEffects <= clock.sleepers { return }
       quiet = now == last ? quiet + 1 : 0
       last = now
       if quiet < 8 {
@@ -337,6 +361,37 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     }
     guard let codable = state as? any (Codable & Equatable) else { return nil }
     return check(codable)
+  }
+
+  /// The ids of a run's state (``IDPool``), kept while the state stays the same (told by `==`,
+  /// when the state is `Equatable`): an action that changes nothing is common (a filter picked
+  /// again, a sheet closed that was not open), and comparing two states costs less than walking one
+  /// for its ids, which was most of such a step's time.
+  @MainActor
+  private final class IDs {
+    private var current: (state: State, pool: IDPool)?
+    private let same: ((State, State) -> Bool)?
+
+    init(watching runtime: InteractorRuntime<State, Action>) {
+      same = Self.comparison(of: runtime.state)
+    }
+
+    /// The ids `state` holds.
+    func pool(of state: State) -> IDPool {
+      if let current, let same, same(current.state, state) { return current.pool }
+      let made = IDPool(state: state)
+      current = (state, made)
+      return made
+    }
+
+    /// `==` on `State`, when it is `Equatable`.
+    private static func comparison(of state: State) -> ((State, State) -> Bool)? {
+      func equal<Value: Equatable>(_: Value) -> (State, State) -> Bool {
+        { ($0 as! Value) == ($1 as! Value) }
+      }
+      guard let equatable = state as? any Equatable else { return nil }
+      return equal(equatable)
+    }
   }
 
   // MARK: Shrinking
