@@ -9,7 +9,7 @@ import Foundation
 // adds to a live one (`RecordableFeature`). A host records a session
 // (`FeatureSession.startRecording(limit:)`), exports it as JSON lines
 // (`FeatureSession.recordingJSONLines()`), and replays one
-// (`FeaturePlugin.replay(jsonLines:withDependencies:)`).
+// (`FeaturePlugin.replay(jsonLines:withDependencies:checkingInvariants:)`).
 
 extension FeaturePlugin {
   /// Replays a recording of this feature (`Recording.jsonLines()`) on a fresh session whose
