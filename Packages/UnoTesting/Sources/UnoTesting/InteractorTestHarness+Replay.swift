@@ -43,23 +43,10 @@ extension InteractorTestHarness where State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) async -> Bool {
-    runtime.handlePostedActions()
-    let first = history.withLock { $0.states.count }
-    do {
-      try await runtime.replay(
-        recording, advance: clock.map { clock in { await clock.advance(by: $0) } }, timeout: timeout)
-    } catch {
-      reportIssue(
-        "The replay of the recording differs from it.\n\n\(error.message)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
-      return false
-    }
-    history.withLock { history in
-      let end = min(history.states.count, first + recording.entries.count)
-      history.markAsserted(first..<end)
-      history.cursor = max(history.cursor, end)
-    }
-    return true
+    await replay(
+      recording, clock: clock, timeout: timeout, checking: nil,
+      failure: "The replay of the recording differs from it.",
+      fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   /// Replays `recording` as a regression test of a bug: sends its actions and waits for its
@@ -97,11 +84,27 @@ extension InteractorTestHarness where State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) async -> Bool {
+    await replay(
+      recording, clock: clock, timeout: timeout,
+      checking: { state in
+        invariants.first { !$0.holds(state) }.map { "the invariant '\($0.name)' does not hold" }
+      },
+      failure: "The replay of the recording broke an invariant.",
+      fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// The one replay both forms make: the runtime's, each state checked against the recording's or
+  /// by `check`; a failure reported with `failure` at the caller's line. The states it checked
+  /// count as asserted: all of them when it passed, and, when `check` broke, those it reached too
+  /// (the broken one is the test's failure; none is left for the test's end to report again).
+  private func replay(
+    _ recording: Recording<State, Action>, clock: TestClock<Duration>?, timeout: Duration,
+    checking check: (@MainActor (State) -> String?)?, failure: String,
+    fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+  ) async -> Bool {
     runtime.handlePostedActions()
     let first = history.withLock { $0.states.count }
-    // The states the replay reached were checked, those of a broken invariant too (its report is
-    // the test's failure): none is left for the test's end to report again.
-    defer {
+    func markChecked() {
       history.withLock { history in
         let end = min(history.states.count, first + recording.entries.count)
         history.markAsserted(first..<end)
@@ -111,15 +114,14 @@ extension InteractorTestHarness where State: Equatable {
     do {
       try await runtime.replay(
         recording, advance: clock.map { clock in { await clock.advance(by: $0) } }, timeout: timeout,
-        checking: { state in
-          invariants.first { !$0.holds(state) }.map { "the invariant '\($0.name)' does not hold" }
-        })
+        checking: check)
     } catch {
       reportIssue(
-        "The replay of the recording broke an invariant.\n\n\(error.message)",
-        fileID: fileID, filePath: filePath, line: line, column: column)
+        "\(failure)\n\n\(error.message)", fileID: fileID, filePath: filePath, line: line, column: column)
+      if check != nil { markChecked() }
       return false
     }
+    markChecked()
     return true
   }
 }

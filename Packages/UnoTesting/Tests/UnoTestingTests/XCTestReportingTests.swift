@@ -1,3 +1,4 @@
+import UnoCore
 import UnoTesting
 import XCTest
 
@@ -37,6 +38,20 @@ final class XCTestReportingTests: XCTestCase {
   }
 
   @MainActor
+  func testAnExplorationsFailureReachesXCTest() async throws {
+    let failure = await explore(
+      SteppingCounter(), runs: 10, steps: 5, seed: 1, checks: [],
+      invariants: [Invariant("the count stays at 0") { $0 == 0 }])
+    XCTAssertNotNil(failure)
+    XCTAssertEqual(recorded.count, 1)
+    XCTAssertTrue(
+      recorded.first?.hasPrefix(
+        "Exploration broke 'the count stays at 0' (seed 1); shortest run, 1 step(s), from ") == true,
+      "\(recorded)")
+    XCTAssertTrue(recorded.first?.contains("  1. SteppingCounter.Action.up\n") == true, "\(recorded)")
+  }
+
+  @MainActor
   func testMismatchReachesXCTest() async throws {
     let harness = await InteractorTestHarness(CounterInteractor(), exhaustivity: .off)
     harness.send(.decrement)
@@ -48,5 +63,18 @@ final class XCTestReportingTests: XCTestCase {
     XCTAssertTrue(
       recorded.first?.hasPrefix("The states do not match (− expected, + actual; 1 expected, 2 actual)")
         == true)
+  }
+}
+
+/// A counter whose actions are `Decodable`, for an exploration.
+private struct SteppingCounter: Interactor {
+  typealias DomainState = Int
+  enum Action: Codable, Sendable { case up, down }
+
+  var body: some Interactor<Int, Action> {
+    Interact(initialValue: 0) { count, action in
+      count += action == .up ? 1 : -1
+      return .state
+    }
   }
 }
