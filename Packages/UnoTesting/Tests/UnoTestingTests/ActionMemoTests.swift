@@ -61,3 +61,40 @@ import Testing
     #expect(memo.action(from: &dropped) == nil)
   }
 }
+
+/// The walk of a state for its ids (`IDPool`), which learns which types hold nothing to walk.
+@MainActor
+@Suite struct IDPoolTests {
+  struct Row: Identifiable {
+    var id: Int
+  }
+
+  /// Reflects as its rows, however many: a type whose mirror is its own is never taken for one
+  /// that holds nothing, though one of its values held nothing.
+  final class Rows: CustomReflectable {
+    var rows: [Row] = []
+    var customMirror: Mirror { Mirror(self, children: rows.map { (label: "row", value: $0 as Any) }) }
+  }
+
+  struct State {
+    var rows: Rows
+    var title = "a"
+    var nothing = Nothing()
+  }
+
+  struct Nothing {}
+
+  @Test func aTypeWithAMirrorOfItsOwnIsWalkedEveryTime() {
+    let rows = Rows()
+    let state = State(rows: rows)
+    #expect(IDPool(state: state).values(of: Int.self) == [])
+    rows.rows = [Row(id: 7), Row(id: 9)]
+    #expect(IDPool(state: state).values(of: Int.self) == [7, 9])
+  }
+
+  @Test func idsAreFoundInTheRowsOfAStructAfterAnEmptyOneOfTheSameType() {
+    struct Holder { var rows: [Row] }
+    #expect(IDPool(state: Holder(rows: [])).values(of: Int.self) == [])
+    #expect(IDPool(state: Holder(rows: [Row(id: 3)])).values(of: Int.self) == [3])
+  }
+}

@@ -162,29 +162,45 @@ final class IDPool {
 private struct TypeFacts {
   /// Whether the type is `Identifiable`.
   var identifiable: Bool
-  /// Whether a value of the type has nothing inside to walk: its `Mirror` had no children, and it
-  /// is a struct, a class or a type without children of its own (text, a number), whose children
-  /// are its stored properties, the same for every value. (An enum, an optional, a collection or
-  /// a tuple may hold something in another value; they are always walked.)
+  /// Whether a value of the type has nothing inside to walk: text, a number, an identifier, a
+  /// date; or a struct or a class that reflects as itself (not `CustomReflectable`), whose
+  /// children are its stored properties, the same for every value, and whose `Mirror` had none.
+  /// (An enum, an optional, a collection, a tuple or a custom mirror may hold something in another
+  /// value; they are always walked.)
   var leaf = false
+  /// Whether the type reflects through a mirror of its own (`CustomReflectable`).
+  var customMirror = false
 
   private static let known = Mutex<[ObjectIdentifier: TypeFacts]>([:])
+
+  /// Types whose values never hold anything to walk, though some reflect through mirrors of
+  /// their own.
+  private static let leaves: [Any.Type] = [
+    String.self, Substring.self, Character.self, Bool.self, Int.self, Int8.self, Int16.self,
+    Int32.self, Int64.self, UInt.self, UInt8.self, UInt16.self, UInt32.self, UInt64.self,
+    Double.self, Float.self, UUID.self, Date.self, URL.self, Data.self, Decimal.self,
+  ]
 
   static func of(_ type: Any.Type) -> TypeFacts {
     known.withLock { known in
       if let facts = known[ObjectIdentifier(type)] { return facts }
-      let facts = TypeFacts(identifiable: type is any Identifiable.Type)
+      var facts = TypeFacts(identifiable: type is any Identifiable.Type)
+      facts.customMirror = type is any CustomReflectable.Type
+      facts.leaf = leaves.contains { $0 == type }
       known[ObjectIdentifier(type)] = facts
       return facts
     }
   }
 
-  /// Notes that a value of `type` had no children (`mirror`'s), so that its type is a leaf when its
-  /// kind of mirror says every value has the same children.
+  /// Notes that a value of `type` had no children (`mirror`'s), so that its type is a leaf when
+  /// every value of it has the same children.
   static func noteEmpty(_ type: Any.Type, _ mirror: Mirror) {
     switch mirror.displayStyle {
     case nil, .struct?, .class?:
-      known.withLock { $0[ObjectIdentifier(type), default: TypeFacts(identifiable: false)].leaf = true }
+      known.withLock { known in
+        guard let facts = known[ObjectIdentifier(type)], !facts.customMirror else { return }
+        known[ObjectIdentifier(type)]?.leaf = true
+      }
     default:
       return
     }

@@ -386,8 +386,12 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
 
     /// `==` on `State`, when it is `Equatable`.
     private static func comparison(of state: State) -> ((State, State) -> Bool)? {
+      // (Cast, not forced: a state of an existential type may hold values of other types.)
       func equal<Value: Equatable>(_: Value) -> (State, State) -> Bool {
-        { ($0 as! Value) == ($1 as! Value) }
+        { lhs, rhs in
+          guard let lhs = lhs as? Value, let rhs = rhs as? Value else { return false }
+          return lhs == rhs
+        }
       }
       guard let equatable = state as? any Equatable else { return nil }
       return equal(equatable)
