@@ -35,7 +35,10 @@
       #expect(text.hasPrefix("Exploration broke 'no issue reported by the library ('move' from"))
       #expect(text.contains("(seed 1); shortest run, 1 step(s), from "))
       #expect(text.contains("\n  1. move {\"from\":[],\"to\":0}\n"))
-      #expect(text.contains("'uno-host replay --ids incrementing \(file.path)' replays it."))
+      #expect(
+        text.contains(
+          "'uno-host replay --ids incrementing \(file.path)' replays it (add --check-invariants to check the feature's invariants"
+        ))
       let (replayed, _, replayStatus) = try await ChildProcess.run(
         HostProcess.binary.path, ["replay", "--ids", "incrementing", file.path])
       #expect(replayStatus == 0)

@@ -16,12 +16,15 @@
         Each run starts a fresh session (an empty data directory, incrementing ids, a test clock) \
         and sends actions made from every case of the feature's action type, ids taken from the \
         state, moving the clock on between them. After every step: no issue reported by the \
-        library, and the view state encodes; at the end of a run, once every timer has fired: no \
+        library, the view state is the one the state makes, and it encodes; at the end of a run, \
+        once every timer has fired: no \
         effect left running, and a Codable state survives a round trip. A failure is shrunk to \
         the shortest run that still fails, printed as typed lines, and written as a recording \
-        that 'replay' runs. The runs are made in a child process: a feature that crashes it (a \
-        precondition) is reported with the run that crashed it, shrunk in further children, and \
-        its steps written to a file that --given runs again. Exits 0 when every run held, 1 with \
+        that 'replay' runs (with --check-invariants, checking the feature's invariants instead of \
+        the recorded states, the bug's). The runs are made in a child process: a feature \
+        that crashes it (a precondition) is reported with the run that crashed it, shrunk in \
+        further children, its steps written to a file that --given runs again, and its run to a \
+        recording beside it that 'replay' crashes on until it is fixed. Exits 0 when every run held, 1 with \
         a failure. The same seed makes the same runs. See docs/testing-guide.md, "Exploring a \
         feature".
         """
@@ -139,7 +142,8 @@
           recording, to: output.map { URL(fileURLWithPath: $0) },
           default: URL(fileURLWithPath: "\(feature)-seed\(seed).jsonl"))
         print(
-          "The run is in \(file.path); '\(hostName) replay --ids incrementing \(file.path)' replays it.")
+          "The run is in \(file.path); '\(hostName) replay --ids incrementing \(file.path)' replays it (add --check-invariants to check the feature's invariants instead of the recorded states, which are the bug's)."
+        )
       } catch {
         FileHandle.standardError.write(
           Data("\(hostName) explore: cannot write the recording: \(error.localizedDescription)\n".utf8))
