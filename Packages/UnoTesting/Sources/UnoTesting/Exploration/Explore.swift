@@ -143,6 +143,8 @@ public struct ExplorationChecks: OptionSet, Sendable {
 ///   - allowingIssues: Which issues the library may report without failing the run (by their
 ///     message): a feature that reports bad input on purpose, such as a move to an offset the list
 ///     does not have, allows those.
+///   - allowingRunningEffects: Which actions' effects may still run at the end of a run, once
+///     every timer has fired (a listener the feature keeps on purpose); the others must have ended.
 ///   - generators: How to make the values of payload types the team knows better than their
 ///     `Decodable` conformance (``Generator``); the last one given for a type wins.
 ///   - prepareDependencies: The dependencies of each run; the clocks are the exploration's test
@@ -165,6 +167,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   checks: ExplorationChecks = .all,
   excluding: @escaping (Action) -> Bool = { _ in false },
   allowingIssues: @escaping (String) -> Bool = { _ in false },
+  allowingRunningEffects: @escaping (Action) -> Bool = { _ in false },
   generators: [Generator] = [],
   withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
   invariants: [Invariant<State>] = [],
@@ -179,8 +182,9 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
       (InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil)
     },
     runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
-    allowingIssues: allowingIssues, generators: generators, withDependencies: prepareDependencies,
-    invariants: invariants, fileID: fileID, filePath: filePath, line: line, column: column)
+    allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
+    withDependencies: prepareDependencies, invariants: invariants,
+    fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// What the public `explore` functions share: checks the counts, explores the runtimes
@@ -190,7 +194,8 @@ func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
   making makeRuntime: @escaping @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?),
   runs: Int, steps: Int, seed: UInt64, advances: [Duration], checks: ExplorationChecks,
   excluding: @escaping (Action) -> Bool, allowingIssues: @escaping (String) -> Bool,
-  generators: [Generator], withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
+  allowingRunningEffects: @escaping (Action) -> Bool, generators: [Generator],
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
   invariants: [Invariant<State>],
   fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
 ) async -> ExplorationFailure<State, Action>? {
@@ -208,6 +213,7 @@ func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
     prepareDependencies: prepareDependencies,
     invariants: invariants)
   explorer.generators = Dictionary(generators.map { ($0.type, $0) }, uniquingKeysWith: { _, last in last })
+  explorer.allowingRunningEffects = allowingRunningEffects
   guard let failure = await explorer.explore(runs: max(runs, 0), steps: max(steps, 0), seed: seed) else {
     return nil
   }
@@ -217,7 +223,7 @@ func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
 }
 
 /// Runs the actions of `recording` (the shortest run an exploration found, kept as a regression
-/// test) with the same checks as ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:generators:withDependencies:invariants:fileID:filePath:line:column:)``,
+/// test) with the same checks as ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:allowingRunningEffects:generators:withDependencies:invariants:fileID:filePath:line:column:)``,
 /// moving the test clock on as the recording did: it fails while the bug is there, and passes
 /// once it is fixed.
 ///
@@ -282,7 +288,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 }
 
 /// Explores the runtimes `makeRuntime` makes, one a run, as
-/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:generators:withDependencies:invariants:fileID:filePath:line:column:)``
+/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:allowingRunningEffects:generators:withDependencies:invariants:fileID:filePath:line:column:)``
 /// explores an interactor's, and returns the failure without reporting it: for a host, which
 /// explores a feature through the view model it runs (uno-host explore) and prints the failure
 /// itself.

@@ -5,7 +5,7 @@ import Foundation
 @_spi(Internals) import UnoPresentation
 
 /// Explores a feature through its view model: as
-/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:generators:withDependencies:invariants:fileID:filePath:line:column:)``
+/// ``explore(_:initialState:runs:steps:seed:advances:checks:excluding:allowingIssues:allowingRunningEffects:generators:withDependencies:invariants:fileID:filePath:line:column:)``
 /// explores an interactor, with its view state reduced after every change, as an app's views see
 /// it. Beside the invariants (of the domain state), every step checks
 /// ``ExplorationChecks/viewStateMatchesState``: the view state the view model shows is the one its
@@ -36,6 +36,7 @@ import Foundation
 ///   - checks: The built-in checks to make (all by default).
 ///   - excluding: Actions never to send.
 ///   - allowingIssues: Which issues the library may report without failing the run.
+///   - allowingRunningEffects: Which actions' effects may still run at the end of a run.
 ///   - generators: How to make the values of payload types (``Generator``).
 ///   - prepareDependencies: The dependencies of each run.
 ///   - invariants: What must hold of the domain state after every step.
@@ -55,6 +56,7 @@ public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewSta
   checks: ExplorationChecks = .all,
   excluding: @escaping (Action) -> Bool = { _ in false },
   allowingIssues: @escaping (String) -> Bool = { _ in false },
+  allowingRunningEffects: @escaping (Action) -> Bool = { _ in false },
   generators: [Generator] = [],
   withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
   invariants: [Invariant<DomainState>] = [],
@@ -69,8 +71,9 @@ public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewSta
       return (made._runtime, explorationOwner(of: made))
     },
     runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
-    allowingIssues: allowingIssues, generators: generators, withDependencies: prepareDependencies,
-    invariants: invariants, fileID: fileID, filePath: filePath, line: line, column: column)
+    allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
+    withDependencies: prepareDependencies, invariants: invariants,
+    fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
 /// What a run that explores `viewModel` keeps alive (the view model) and checks after every step
