@@ -151,7 +151,7 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     var outcome = Outcome(steps: [], actions: [], advances: [], failure: nil)
     // The ids the state holds, found again only after the state has changed: walking a state for
     // its ids is most of a step's cost when the step changes nothing.
-    let ids = IDs(watching: runtime)
+    let ids = IDs(comparing: runtime.state)
     var generator: SplitMix64?
     let count: Int
     switch source {
@@ -375,8 +375,10 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     private var current: (state: State, pool: IDPool)?
     private let same: ((State, State) -> Bool)?
 
-    init(watching runtime: InteractorRuntime<State, Action>) {
-      same = Self.comparison(of: runtime.state)
+    /// Ids kept by `==` when `state` (the run's first, any will do) is `Equatable`; found again
+    /// at every step otherwise.
+    init(comparing state: State) {
+      same = Self.comparison(of: state)
     }
 
     /// The ids `state` holds.
