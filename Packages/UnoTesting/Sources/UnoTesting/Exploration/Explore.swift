@@ -176,10 +176,15 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<State, Action>? {
-  let interactor = AnyInteractor(interactor)
   return await exploreAndReport(
     making: {
-      (InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil)
+      // Erased (its body built) and its initial value read here, under the run's dependencies, as
+      // the harness does: a body that reads a dependency as it is built (`{ [clock] state, action
+      // in ... }`) gets the run's clock, not the test's unimplemented one.
+      let interactor = AnyInteractor(interactor)
+      return (
+        InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil
+      )
     },
     runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
     allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
@@ -274,9 +279,11 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
     let next = index + 1 < sent.count ? sent[index + 1].elapsed : end
     steps.append((entry.action!, max(next - entry.elapsed, .zero)))
   }
-  let interactor = AnyInteractor(interactor)
   let explorer = Explorer(
-    makeRuntime: { (InteractorRuntime(initialState: recording.initialState, interactor: interactor), nil) },
+    // Erased under the run's dependencies, as above.
+    makeRuntime: {
+      (InteractorRuntime(initialState: recording.initialState, interactor: AnyInteractor(interactor)), nil)
+    },
     advances: [.zero],
     checks: checks, excluding: { _ in false }, allowingIssues: allowingIssues,
     prepareDependencies: prepareDependencies, invariants: invariants)
