@@ -83,7 +83,7 @@ func report(_ name: String, _ value: Double, _ unit: String = "") {
   print("\(name): \(String(format: value < 10 ? "%.2f" : "%.0f", value))\(unit)")
   // Each row whole: piped, standard output is written in blocks, and a report on standard error
   // (the exploration's planted failure) landed in the middle of a row's figure.
-  fflush(stdout)
+  fflush(nil)
 }
 
 @MainActor
