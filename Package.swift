@@ -283,6 +283,34 @@ let packageTargets: [Target] = [
 ]
 // END generated
 
+// A team's settings for the features' own targets (Packages/Counter, Search, Standups, Todos: the
+// code a team writes, sources and tests), to build them as a new app's project compiles its code
+// (`bash Tools/isolation-check.sh`; docs/new-projects.md says what compiles there and what does not
+// yet). Read from the environment, which only that check sets; a package that adds this repository
+// never sees it.
+//   main-actor-5: Swift 5 mode, default actor isolation `MainActor` (Xcode's new-project default)
+//   main-actor-6: Swift 6 mode, default `MainActor`, and Approachable Concurrency's two upcoming
+//                 features, `NonisolatedNonsendingByDefault` and `InferIsolatedConformances`
+let teamSettings: [SwiftSetting]? =
+  switch Context.environment["UNO_TEAM_SETTINGS"] {
+  case nil, "": nil
+  case "main-actor-5":
+    [.swiftLanguageMode(.v5), .unsafeFlags(["-default-isolation", "MainActor"])]
+  case "main-actor-6":
+    [
+      .swiftLanguageMode(.v6), .unsafeFlags(["-default-isolation", "MainActor"]),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]
+  case let other?: fatalError("UNO_TEAM_SETTINGS=\(other): expected main-actor-5 or main-actor-6")
+  }
+if let teamSettings {
+  let teamCode = ["Packages/Counter/", "Packages/Search/", "Packages/Standups/", "Packages/Todos/"]
+  for target in packageTargets where teamCode.contains(where: { target.path?.hasPrefix($0) == true }) {
+    target.swiftSettings = (target.swiftSettings ?? []) + teamSettings
+  }
+}
+
 let package = Package(
   name: "UnoArchitecture",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
@@ -312,6 +340,17 @@ let package = Package(
     // Runs the uno-host binary, which it has built first.
     .testTarget(name: "HostEndToEndTests", dependencies: ["uno-host", "explore-crash-host", "UnoCore"]),
     .testTarget(name: "ReadmeNoteTests", dependencies: ["UnoArchitecture", "UnoArchitectureTesting"]),
+    // A feature and its tests in a new app project's settings: default isolation `MainActor`,
+    // with Approachable Concurrency's two upcoming features (docs/new-projects.md).
+    .testTarget(
+      name: "MainActorDefaultTests",
+      dependencies: ["UnoArchitecture", "UnoArchitectureTesting"],
+      swiftSettings: [
+        .unsafeFlags(["-default-isolation", "MainActor"]),
+        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("InferIsolatedConformances"),
+      ]
+    ),
     .testTarget(
       name: "UnoArchitectureTests",
       dependencies: dependencies(["UnoArchitecture", "UnoArchitectureTesting", "Clocks@swift-clocks"]),

@@ -16,6 +16,9 @@
 #   --no-rebuild: no rebuilds after a one-line change (each costs a minute; CI skips them).
 #   --dir DIR: where the app and its build live (default .build-compile-bench; kept, so that a
 #   second run rebuilds only the app). --fresh: remove DIR first, to measure the first build.
+#   --settings main-actor-5|main-actor-6: the app's modules in a new app project's settings
+#   (default actor isolation `MainActor`; docs/new-projects.md), in a folder of their own
+#   (.build-compile-bench-SETTINGS unless --dir says).
 # Times are the compiler's on this machine; they are reported, never asserted (CI fails only if
 # a shape does not compile or does not run).
 set -euo pipefail
@@ -30,8 +33,9 @@ while [ $# -gt 0 ]; do
     --dir) dir=$(realpath -m "$2"); shift 2 ;;
     --fresh) fresh=1; shift ;;
     --no-rebuild) rebuild=0; shift ;;
+    --settings) export COMPILE_BENCH_SETTINGS="$2"; [ "$dir" = "$repo/.build-compile-bench" ] && dir="$dir-$2"; shift 2 ;;
     --largest) shapes+=(root:12,8,2,30 screens:30 destinations:20 nested:3 recursive rich:12,8); shift ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) shapes+=("$1"); shift ;;
   esac
 done

@@ -67,6 +67,7 @@ enum GenericAction<Payload: Sendable>: BindableAction {
   case binding(BindingAction<LayoutState>)
 }
 
+@MainActor
 @Suite struct BindingLayoutTests {
   func apply<Action: BindableAction>(
     _ action: Action, to state: LayoutState = LayoutState()

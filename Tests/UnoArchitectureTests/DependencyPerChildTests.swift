@@ -244,12 +244,13 @@ struct DebouncedGreeter: Sendable {
   }
 
   @Test func oneOverrideRunFromManyTasksAtOnceGivesEachTheValuesAroundIt() async {
-    // One interactor value, so one set of kept values, run directly (no runtime) from many tasks
-    // at once, each in values of its own: the first values made race to be kept for good.
+    // One interactor value, so one set of kept values, run directly (no runtime) from many tasks,
+    // each in values of its own, their runs interleaved on the main actor (where `interact` runs):
+    // the first values made race to be kept for good.
     let child = Greeter().transformDependency(\.greeting) { $0 += "!" }
     let results = await withTaskGroup(of: (Int, String).self) { group in
       for task in 0..<64 {
-        group.addTask {
+        group.addTask { @MainActor in
           withDependencies {
             $0.greeting = "task \(task % 8)"
           } operation: {

@@ -183,6 +183,7 @@ struct RealAppInteractor: Sendable {
   }
 }
 
+@MainActor
 @Suite struct TypeCheckingTests {
   @Test func twelveChildrenEachHandleTheAction() {
     var state = TwelveChildren().initialValue

@@ -17,6 +17,11 @@ A shape is one of
     nested:N         rows whose rows have rows, N levels of `forEach`
     recursive        a feature whose rows are the feature itself
 
+With COMPILE_BENCH_SETTINGS=main-actor-5 or main-actor-6 in the environment, every module of the
+app is compiled in a new app project's settings (docs/new-projects.md): default actor isolation
+`MainActor`, in Swift 5 mode, or in Swift 6 mode with `NonisolatedNonsendingByDefault` and
+`InferIsolatedConformances`.
+
 Each shape's module and types carry a name of their own (module `R12x8x2x30`, types
 `R12x8x2x30_...`), and each shape has a check (`PREFIX_check()`, called from the app's
 `main.swift`) that sends an action to a child, a row and a screen and fails (exit 1) if the state
@@ -365,6 +370,19 @@ def write(path, text):
   os.replace(path + ".tmp", path)
 
 
+# The settings of every module of the app, by COMPILE_BENCH_SETTINGS (see the top of this file).
+SETTINGS = {
+  "": "",
+  "main-actor-5": """, swiftSettings: [
+      .swiftLanguageMode(.v5), .unsafeFlags(["-default-isolation", "MainActor"]),
+    ]""",
+  "main-actor-6": """, swiftSettings: [
+      .unsafeFlags(["-default-isolation", "MainActor"]),
+      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+      .enableUpcomingFeature("InferIsolatedConformances"),
+    ]""",
+}
+
 # What each shape's module adds to its file: the check's way to fail.
 EXPECT = """
 /// Fails the run, naming the shape, when a check does not hold.
@@ -392,8 +410,9 @@ def main():
   shapes = [parse(spec) for spec in sys.argv[2:]]
   modules = [prefix.rstrip("_") for prefix, _ in shapes]
   product = f'.product(name: "UnoArchitecture", package: "{os.path.basename(REPO)}")'
+  settings = SETTINGS[os.environ.get("COMPILE_BENCH_SETTINGS", "")]
   targets = [
-    f"""    .target(name: "{module}", dependencies: [{product}]),\n""" for module in modules
+    f"""    .target(name: "{module}", dependencies: [{product}]{settings}),\n""" for module in modules
   ]
   app_dependencies = ", ".join(f'"{module}"' for module in modules)
   write(
@@ -407,7 +426,7 @@ let package = Package(
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [.package(path: "{REPO}")],
   targets: [
-{"".join(targets)}    .executableTarget(name: "CompileBenchApp", dependencies: [{app_dependencies}]),
+{"".join(targets)}    .executableTarget(name: "CompileBenchApp", dependencies: [{app_dependencies}]{settings}),
   ]
 )
 """,

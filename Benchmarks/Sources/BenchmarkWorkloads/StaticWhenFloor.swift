@@ -26,7 +26,7 @@ where Base.Body: Interactor<Base.DomainState, Base.Action> {
   public typealias Action = Base.Action
   public typealias Body = Never
   @usableFromInline let built: Base.Body
-  @inlinable public init(_ base: Base) { built = base.body }
+  @MainActor @inlinable public init(_ base: Base) { built = base.body }
   @inlinable public var initialValue: DomainState { built.initialValue }
   @inlinable public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     built.interact(state: &state, action: action)

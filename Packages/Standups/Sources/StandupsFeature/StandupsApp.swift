@@ -115,7 +115,7 @@ struct StartingPushedRecordings<Content: Interactor<StandupsAppState, StandupsAp
 
   let content: AnyInteractor<StandupsAppState, StandupsAppAction>
 
-  init(@InteractorBuilder<StandupsAppState, StandupsAppAction> content: () -> Content) {
+  @MainActor init(@InteractorBuilder<StandupsAppState, StandupsAppAction> content: () -> Content) {
     self.content = content().eraseToAnyInteractor()
   }
 

@@ -249,7 +249,7 @@ struct SavingChanges<Content: Interactor<TodosState, TodosAction>>: Interactor {
   let save: @Sendable (TodosState) -> Emission<TodosState>
   let content: AnyInteractor<TodosState, TodosAction>
 
-  init(
+  @MainActor init(
     save: @escaping @Sendable (TodosState) -> Emission<TodosState>,
     @InteractorBuilder<TodosState, TodosAction> content: () -> Content
   ) {

@@ -26,6 +26,7 @@ import UnoCore
 ///
 /// It has no initial value of its own (like ``Empty``): the block's initial value comes from the
 /// other interactors in it. Other actions pass through it untouched.
+@MainActor
 public struct BindingInteractor<State: Sendable, Action: BindableAction>: Interactor, _OptionalInitialValue
 where Action.State == State {
   public typealias DomainState = State

@@ -25,9 +25,11 @@ extension Emission {
     lifetime: ChildScope?,
     group: LifetimeGroup<Parent>? = nil,
     snapshot: State,
-    read: @escaping @Sendable (Parent) -> State?,
+    read: @escaping @MainActor @Sendable (Parent) -> State?,
     step:
-      @escaping @Sendable (inout Parent, (inout State) -> Emission<State>, _ what: String) -> Emission<
+      @escaping @MainActor @Sendable (
+        inout Parent, @MainActor (inout State) -> Emission<State>, _ what: String
+      ) -> Emission<
         Parent
       >,
     around: (@Sendable (Send<Parent>, () async throws -> Void) async throws -> Void)? = nil
@@ -38,7 +40,10 @@ extension Emission {
       withState: { parentState, body in step(&parentState, body, "An operator of") },
       around: around
     ) { parentState, parentSend in
-      let childState = DynamicState<State> { read(await parentState.current) ?? snapshot }
+      // The child is read from the parent on the main actor, where every key path and case path
+      // a team gave an operator is applied (`_MainActorKeyPath`): the parent's read hops there
+      // already, so this costs no hop of its own.
+      let childState = DynamicState<State> { @MainActor in read(await parentState.current) ?? snapshot }
       let childSend = Send<State> { reduce in
         parentSend.reduce { parentState in step(&parentState, reduce, "An effect of") }
       }

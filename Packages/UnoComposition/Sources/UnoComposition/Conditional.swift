@@ -14,6 +14,7 @@ import UnoCore
 /// ```
 ///
 /// Its ``initialValue`` is the chosen branch's.
+@MainActor
 public struct ConditionalInteractor<First: Interactor, Second: Interactor<First.DomainState, First.Action>>:
   Interactor, _OptionalInitialValue
 {
@@ -69,6 +70,7 @@ public struct ConditionalInteractor<First: Interactor, Second: Interactor<First.
 
 /// An interactor that may be absent: what an `if` without `else` produces in a builder block.
 /// When absent, it does nothing and has no initial value.
+@MainActor
 public struct OptionalInteractor<Wrapped: Interactor>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Wrapped.DomainState
   public typealias Action = Wrapped.Action

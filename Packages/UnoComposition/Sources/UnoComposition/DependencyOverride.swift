@@ -2,6 +2,7 @@ import Dependencies
 import Synchronization
 @_spi(Internals) import UnoCore
 
+@MainActor
 extension Interactor {
   /// Runs this interactor, and every effect it starts, with one dependency set to `value`; its
   /// parent and siblings keep theirs.
@@ -58,6 +59,7 @@ extension Interactor {
 /// Several overrides chained on one interactor (`.dependency(\.uuid, …).dependency(\.date, …)`)
 /// are one `DependencyOverride`, bound once; as with nested ones, the change written closest to
 /// the interactor applies last.
+@MainActor
 public struct DependencyOverride<Base: Interactor>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action

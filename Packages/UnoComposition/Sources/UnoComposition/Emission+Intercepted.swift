@@ -11,7 +11,10 @@ extension Emission {
   /// everything its emission does later. An emission with nothing to run is returned as it is.
   @usableFromInline
   func intercepted(
-    steps intercept: @escaping @Sendable (inout State, (inout State) -> Emission<State>) -> Emission<State>,
+    steps intercept:
+      @escaping @MainActor @Sendable (inout State, @MainActor (inout State) -> Emission<State>) -> Emission<
+        State
+      >,
     effects around: (@Sendable (() async throws -> Void) async throws -> Void)? = nil
   ) -> Emission<State> {
     guard !isEmpty else { return self }

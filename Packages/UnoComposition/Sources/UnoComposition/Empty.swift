@@ -14,6 +14,7 @@ import UnoCore
 ///   }
 /// }
 /// ```
+@MainActor
 public struct Empty<State: Sendable, Action: Sendable>: Interactor, _OptionalInitialValue {
   public typealias DomainState = State
   public typealias Body = Never

@@ -2,7 +2,7 @@ import CasePaths
 import ConcurrencyExtras
 import UnoCore
 
-extension Empty where State: CasePathable, Action: CasePathable {
+extension Empty {
   /// The route of one case of an `@Interactor` enum to the child it carries: what the macro
   /// generates for each case, in the enum's `body`. Not for code written by hand: write
   /// `when(stateIs:actionIs:stateAction:_:)` with case paths, which builds the same ``When``.
@@ -24,7 +24,7 @@ extension Empty where State: CasePathable, Action: CasePathable {
   /// - Returns: The child run while the state is in its case, as `when` on a case path runs it.
   @inlinable
   public static func _route<Child: Interactor>(
-    _ toChildState: CaseMember<State, Child.DomainState> & Sendable,
+    _ toChildState: CaseMember<State, Child.DomainState>,
     _ toChildAction: CaseMember<Action, Child.Action>,
     _ child: Child,
     fileID: StaticString = #fileID,
@@ -33,9 +33,9 @@ extension Empty where State: CasePathable, Action: CasePathable {
     column: UInt = #column
   ) -> AnyInteractor<State, Action> {
     When(
-      parent: Empty(), state: .casePath(State.allCasePaths[keyPath: toChildState]),
-      action: Action.allCasePaths[keyPath: toChildAction], stateAction: nil, child: child,
-      scope: AnyHashableSendable(toChildState),
+      parent: Empty(), state: .casePath(CaseMembers.casePath(toChildState)),
+      action: CaseMembers.casePath(toChildAction), stateAction: nil, child: child,
+      scope: AnyHashableSendable(_MainActorKeyPath(toChildState)),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ).eraseToAnyInteractor()
   }

@@ -4,6 +4,7 @@ import IdentifiedCollections
 import IssueReporting
 import UnoCore
 
+@MainActor
 extension Interactor {
   /// Runs a child interactor for each element of a collection in this interactor's state: the
   /// rows of a list, each with its own state, actions and effects.
@@ -64,16 +65,16 @@ extension Interactor {
     ElementID: Hashable & Sendable, ElementState, ElementAction,
     Element: Interactor<ElementState, ElementAction>
   >(
-    stateIs toElements: WritableKeyPath<DomainState, IdentifiedArray<ElementID, ElementState>> & Sendable,
+    stateIs toElements: WritableKeyPath<DomainState, IdentifiedArray<ElementID, ElementState>>,
     actionIs toElementAction: CaseMember<Action, IdentifiedAction<ElementID, ElementAction>>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
-  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> {
     _ForEach(
-      parent: self, elements: toElements, action: Action.allCasePaths[keyPath: toElementAction],
+      parent: self, elements: toElements, action: CaseMembers.casePath(toElementAction),
       element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ).eraseToAnyInteractor()
@@ -85,6 +86,7 @@ extension Interactor {
 ///
 /// (Named with an underscore so that it does not shadow SwiftUI's `ForEach` in files that import
 /// both.)
+@MainActor
 public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Element: Interactor>: Interactor {
   public typealias DomainState = Parent.DomainState
   public typealias Action = Parent.Action
@@ -99,7 +101,7 @@ public struct _ForEach<Parent: Interactor, ElementID: Hashable & Sendable, Eleme
 
   @inlinable
   init(
-    parent: Parent, elements: WritableKeyPath<Parent.DomainState, Elements> & Sendable,
+    parent: Parent, elements: WritableKeyPath<Parent.DomainState, Elements>,
     action: AnyCasePath<Parent.Action, IdentifiedAction<ElementID, Element.Action>>, element: Element,
     callSite: CallSite
   ) {

@@ -7,11 +7,12 @@ import UnoCore
 /// one. This is an implementation detail of the builder; you do not conform to it.
 public protocol _OptionalInitialValue<_State> {
   associatedtype _State
-  var _initialValueIfPresent: _State? { get }
+  @MainActor var _initialValueIfPresent: _State? { get }
 }
 
 /// The initial value of `interactor`, or `nil` if it is one of the interactors that may have none.
 @usableFromInline
+@MainActor
 func initialValueIfPresent<I: Interactor>(_ interactor: I) -> I.DomainState? {
   if let optional = interactor as? any _OptionalInitialValue<I.DomainState> {
     return optional._initialValueIfPresent

@@ -26,6 +26,7 @@ import UnoCore
 /// A block's `Interactor.initialValue` is its first child's. A child that may have none (an
 /// `if` whose condition was false, an empty `for`, ``Empty``) defers to the next one.
 @resultBuilder
+@MainActor
 public enum InteractorBuilder<State: Sendable, Action: Sendable> {
   @inlinable
   public static func buildExpression<I: Interactor<State, Action>>(_ interactor: I) -> I {

@@ -13,6 +13,7 @@ import UnoCore
 /// ```
 ///
 /// Its ``initialValue`` is the first child's, or the second's when the first has none.
+@MainActor
 public struct Merge<I0: Interactor, I1: Interactor<I0.DomainState, I0.Action>>: Interactor,
   _OptionalInitialValue
 {
@@ -66,6 +67,7 @@ public struct Merge<I0: Interactor, I1: Interactor<I0.DomainState, I0.Action>>: 
 /// ```
 ///
 /// Its ``initialValue`` is the first child's that has one.
+@MainActor
 public struct MergeMany<Element: Interactor>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Element.DomainState
   public typealias Action = Element.Action

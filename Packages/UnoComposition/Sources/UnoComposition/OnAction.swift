@@ -20,6 +20,7 @@ import UnoCore
 ///
 /// The child works on the whole state and its effects are not scoped. `OnAction` has no initial
 /// value of its own: in a block it defers to its siblings.
+@MainActor
 public struct OnAction<State: Sendable, Action: Sendable, ChildAction: Sendable, Child: Interactor>:
   Interactor,
   _OptionalInitialValue
@@ -35,8 +36,8 @@ where Child.DomainState == State, Child.Action == ChildAction {
   public init(
     _ toChildAction: CaseMember<Action, ChildAction>,
     @InteractorBuilder<State, ChildAction> _ child: () -> Child
-  ) where Action: CasePathable {
-    self.toChildAction = Action.allCasePaths[keyPath: toChildAction]
+  ) {
+    self.toChildAction = CaseMembers.casePath(toChildAction)
     self.child = child().eraseToAnyInteractor()
   }
 

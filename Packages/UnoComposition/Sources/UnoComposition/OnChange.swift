@@ -1,5 +1,6 @@
 import UnoCore
 
+@MainActor
 extension Interactor {
   /// Runs `perform` right after this interactor whenever a step changed the value at `toValue`:
   /// a step of this interactor's, or a later write of one of its effects.
@@ -33,6 +34,7 @@ extension Interactor {
 
 /// An interactor that runs a closure when a value of its state changes: made by
 /// `onChange(of:_:)`.
+@MainActor
 public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interactor, _OptionalInitialValue {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action

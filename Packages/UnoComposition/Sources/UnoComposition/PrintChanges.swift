@@ -1,5 +1,6 @@
 @_spi(Internals) import UnoCore
 
+@MainActor
 extension Interactor {
   /// Prints, in debug builds, every action this interactor handles with a diff of the state it
   /// caused, and every write of its effects with the action that started the effect.
@@ -35,6 +36,7 @@ extension Interactor {
 
 /// An interactor that prints the changes of another. Made by
 /// `Interactor._printChanges(_:)`.
+@MainActor
 public struct _PrintChanges<Base: Interactor>: Interactor {
   public typealias DomainState = Base.DomainState
   public typealias Action = Base.Action

@@ -3,6 +3,7 @@ import ConcurrencyExtras
 import IssueReporting
 import UnoCore
 
+@MainActor
 extension Interactor {
   /// Runs a child interactor on a part of this interactor's state, for the actions that belong to
   /// it.
@@ -67,7 +68,7 @@ extension Interactor {
   ///   time").
   @inlinable
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
-    stateIs toChildState: WritableKeyPath<DomainState, ChildState> & Sendable,
+    stateIs toChildState: WritableKeyPath<DomainState, ChildState>,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
     stateAction toStateAction: CaseMember<Action, ChildState>? = nil,
     fileID: StaticString = #fileID,
@@ -75,12 +76,12 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> {
     When(
       parent: self, state: .keyPath(toChildState, offset: MemoryLayout<DomainState>.offset(of: toChildState)),
-      action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
-      scope: AnyHashableSendable(toChildState),
+      action: CaseMembers.casePath(toChildAction),
+      stateAction: toStateAction.map { CaseMembers.casePath($0) }, child: child(),
+      scope: AnyHashableSendable(_MainActorKeyPath(toChildState)),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ).eraseToAnyInteractor()
   }
@@ -104,7 +105,7 @@ extension Interactor {
   /// dropped and reported with the name of the case.
   @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
-    stateIs toChildState: CaseMember<DomainState, ChildState> & Sendable,
+    stateIs toChildState: CaseMember<DomainState, ChildState>,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
     stateAction toStateAction: CaseMember<Action, ChildState>? = nil,
     fileID: StaticString = #fileID,
@@ -112,12 +113,12 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> AnyInteractor<DomainState, Action> where DomainState: CasePathable, Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> {
     When(
-      parent: self, state: .casePath(DomainState.allCasePaths[keyPath: toChildState]),
-      action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
-      scope: AnyHashableSendable(toChildState),
+      parent: self, state: .casePath(CaseMembers.casePath(toChildState)),
+      action: CaseMembers.casePath(toChildAction),
+      stateAction: toStateAction.map { CaseMembers.casePath($0) }, child: child(),
+      scope: AnyHashableSendable(_MainActorKeyPath(toChildState)),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ).eraseToAnyInteractor()
   }
@@ -149,7 +150,7 @@ extension Interactor {
   /// `isPresented` dependency is `true`.
   @inlinable @_disfavoredOverload
   public func when<ChildState, ChildAction, Child: Interactor<ChildState, ChildAction>>(
-    stateIs toChildState: WritableKeyPath<DomainState, ChildState?> & Sendable,
+    stateIs toChildState: WritableKeyPath<DomainState, ChildState?>,
     actionIs toChildAction: CaseMember<Action, ChildAction>,
     stateAction toStateAction: CaseMember<Action, ChildState>? = nil,
     fileID: StaticString = #fileID,
@@ -157,16 +158,17 @@ extension Interactor {
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ChildState, ChildAction> _ child: () -> Child
-  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> {
     When(
-      parent: self, state: .optional(toChildState), action: Action.allCasePaths[keyPath: toChildAction],
-      stateAction: toStateAction.map { Action.allCasePaths[keyPath: $0] }, child: child(),
-      scope: AnyHashableSendable(toChildState),
+      parent: self, state: .optional(toChildState), action: CaseMembers.casePath(toChildAction),
+      stateAction: toStateAction.map { CaseMembers.casePath($0) }, child: child(),
+      scope: AnyHashableSendable(_MainActorKeyPath(toChildState)),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ).eraseToAnyInteractor()
   }
 }
 
+@MainActor
 extension Interactor {
   /// Presents an optional alert or confirmation dialog of this interactor's state: any of its
   /// buttons closes it (sets it to `nil`) in the step of the press, and this interactor hears the
@@ -189,17 +191,17 @@ extension Interactor {
   /// `@Interactor` enum gives it its child.
   @inlinable
   public func when<Buttons: _ButtonsPresentation & Sendable>(
-    stateIs toButtons: WritableKeyPath<DomainState, Buttons?> & Sendable,
+    stateIs toButtons: WritableKeyPath<DomainState, Buttons?>,
     actionIs toButtonAction: CaseMember<Action, Buttons.ButtonAction?>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable, Buttons.ButtonAction: Sendable {
+  ) -> AnyInteractor<DomainState, Action> where Buttons.ButtonAction: Sendable {
     When(
-      parent: self, state: .optional(toButtons), action: Action.allCasePaths[keyPath: toButtonAction],
+      parent: self, state: .optional(toButtons), action: CaseMembers.casePath(toButtonAction),
       stateAction: nil, child: _ButtonsInteractor<Buttons>(),
-      scope: AnyHashableSendable(toButtons),
+      scope: AnyHashableSendable(_MainActorKeyPath(toButtons)),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column),
       closing: .onEveryAction
     ).eraseToAnyInteractor()
@@ -208,6 +210,7 @@ extension Interactor {
 
 /// A child interactor scoped to part of a parent's state and actions. Made by
 /// `Interactor.when(stateIs:actionIs:stateAction:_:)`.
+@MainActor
 public struct When<Parent: Interactor, Child: Interactor>: Interactor {
   public typealias DomainState = Parent.DomainState
   public typealias Action = Parent.Action

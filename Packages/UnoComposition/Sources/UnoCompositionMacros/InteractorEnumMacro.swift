@@ -65,7 +65,7 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       let child = $0.isButtons ? "UnoComposition._ButtonsInteractor<\($0.type)>" : $0.type
       return """
             UnoComposition.Empty<State, Action>._route(
-              \\State.AllCasePaths.\($0.name), \\Action.AllCasePaths.\($0.name), \(child)()
+              \\UnoComposition.CaseMembers<State>.\($0.name), \\UnoComposition.CaseMembers<Action>.\($0.name), \(child)()
             ),
         """
     }.joined(separator: "\n")
@@ -108,7 +108,7 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       }
       """,
       """
-      \(raw: access)var body: some UnoCore.Interactor<State, Action> {
+      @MainActor \(raw: access)var body: some UnoCore.Interactor<State, Action> {
         UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
       \(raw: routes)
         ])

@@ -26,6 +26,7 @@ public enum InteractorMacro: SpecifiedConformanceMacro {
     whyStruct: "interactors are values that the runtime rebuilds and copies freely",
     whyBody: "an interactor needs one of them to handle actions",
     diagnosticDomain: "UnoCompositionMacros",
-    specializedInBody: ("Interact", "UnoCore.Interact")
+    specializedInBody: ("Interact", "UnoCore.Interact"),
+    requirementIsolation: "MainActor"
   )
 }

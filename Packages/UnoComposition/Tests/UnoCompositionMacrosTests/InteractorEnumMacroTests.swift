@@ -46,16 +46,16 @@ struct InteractorEnumMacroTests {
           self = .edit(EditInteractor())
         }
 
-        var body: some UnoCore.Interactor<State, Action> {
+        @MainActor var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.edit, \Action.AllCasePaths.edit, EditInteractor()
+              \UnoComposition.CaseMembers<State>.edit, \UnoComposition.CaseMembers<Action>.edit, EditInteractor()
             ),
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.confirmDeletion, \Action.AllCasePaths.confirmDeletion, ConfirmInteractor()
+              \UnoComposition.CaseMembers<State>.confirmDeletion, \UnoComposition.CaseMembers<Action>.confirmDeletion, ConfirmInteractor()
             ),
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.record, \Action.AllCasePaths.record, RecordMeetingInteractor()
+              \UnoComposition.CaseMembers<State>.record, \UnoComposition.CaseMembers<Action>.record, RecordMeetingInteractor()
             ),
           ])
         }
@@ -97,10 +97,10 @@ struct InteractorEnumMacroTests {
           self = .detail(DetailInteractor())
         }
 
-        public var body: some UnoCore.Interactor<State, Action> {
+        @MainActor public var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.detail, \Action.AllCasePaths.detail, DetailInteractor()
+              \UnoComposition.CaseMembers<State>.detail, \UnoComposition.CaseMembers<Action>.detail, DetailInteractor()
             ),
           ])
         }
@@ -245,16 +245,16 @@ struct InteractorEnumMacroTests {
           self = .edit(EditInteractor())
         }
 
-        var body: some UnoCore.Interactor<State, Action> {
+        @MainActor var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.edit, \Action.AllCasePaths.edit, EditInteractor()
+              \UnoComposition.CaseMembers<State>.edit, \UnoComposition.CaseMembers<Action>.edit, EditInteractor()
             ),
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.alert, \Action.AllCasePaths.alert, UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+              \UnoComposition.CaseMembers<State>.alert, \UnoComposition.CaseMembers<Action>.alert, UnoComposition._ButtonsInteractor<AlertState<Alert>>()
             ),
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.endMeeting, \Action.AllCasePaths.endMeeting, UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
+              \UnoComposition.CaseMembers<State>.endMeeting, \UnoComposition.CaseMembers<Action>.endMeeting, UnoComposition._ButtonsInteractor<UnoComposition.ConfirmationDialogState<EndMeeting>>()
             ),
           ])
         }
@@ -303,10 +303,10 @@ struct InteractorEnumMacroTests {
           self = .alert(._placeholder)
         }
 
-        public var body: some UnoCore.Interactor<State, Action> {
+        @MainActor public var body: some UnoCore.Interactor<State, Action> {
           UnoComposition.MergeMany<UnoCore.AnyInteractor<State, Action>>([
             UnoComposition.Empty<State, Action>._route(
-              \State.AllCasePaths.alert, \Action.AllCasePaths.alert, UnoComposition._ButtonsInteractor<AlertState<Alert>>()
+              \UnoComposition.CaseMembers<State>.alert, \UnoComposition.CaseMembers<Action>.alert, UnoComposition._ButtonsInteractor<AlertState<Alert>>()
             ),
           ])
         }

@@ -25,7 +25,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct CounterInteractor: Sendable {
-        @UnoComposition.InteractorBuilder<CounterState, CounterAction>
+        @MainActor @UnoComposition.InteractorBuilder<CounterState, CounterAction>
         var body: some InteractorOf<Self> {
           Interact(initialValue: CounterState()) { state, action in
             return .state
@@ -58,7 +58,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       public struct CounterInteractor: Sendable {
-        @UnoComposition.InteractorBuilder<CounterState, CounterAction>
+        @MainActor @UnoComposition.InteractorBuilder<CounterState, CounterAction>
         public var body: some InteractorOf<Self> {
           Empty()
         }
@@ -93,7 +93,7 @@ struct InteractorMacroTests {
       struct Feature {
         struct State: Sendable {}
         enum Action: Sendable {}
-        @UnoComposition.InteractorBuilder<State, Action>
+        @MainActor @UnoComposition.InteractorBuilder<State, Action>
         var body: some InteractorOf<Self> {
           Empty()
         }
@@ -125,7 +125,7 @@ struct InteractorMacroTests {
       """
       struct Feature {
         typealias Interact = UnoCore.Interact<Int, Void>
-        @UnoComposition.InteractorBuilder<Int, Void>
+        @MainActor @UnoComposition.InteractorBuilder<Int, Void>
         var body: some InteractorOf<Self> {
           Interact { _, _ in .state }
         }
@@ -156,9 +156,44 @@ struct InteractorMacroTests {
       """
       struct Feature {
         @InteractorBuilder<Int, Void>
+        @MainActor
         var body: some InteractorOf<Self> {
           Empty()
         }
+
+        typealias DomainState = Int
+
+        typealias Action = Void
+
+        typealias Interact = UnoCore.Interact<Int, Void>
+      }
+
+      extension Feature: UnoCore.Interactor {
+      }
+      """
+    }
+  }
+
+  /// The requirements' isolation is written once, and not over an isolation the struct states.
+  @Test func doesNotAddASecondIsolationNorOverrideNonisolated() {
+    assertMacro {
+      """
+      @Interactor<Int, Void>
+      struct Feature {
+        @MainActor var body: some InteractorOf<Self> {
+          Empty()
+        }
+        nonisolated var initialValue: Int { 0 }
+      }
+      """
+    } expansion: {
+      """
+      struct Feature {
+        @MainActor
+        @UnoComposition.InteractorBuilder<Int, Void> var body: some InteractorOf<Self> {
+          Empty()
+        }
+        nonisolated var initialValue: Int { 0 }
 
         typealias DomainState = Int
 
@@ -188,7 +223,9 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct Doubler {
+        @MainActor
         var initialValue: Int { 1 }
+        @MainActor
         func interact(state: inout Int, action: Void) -> Emission<Int> {
           state *= 2
           return .state
@@ -235,7 +272,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct Feature {
-        @UnoComposition.InteractorBuilder<Int, Void>
+        @MainActor @UnoComposition.InteractorBuilder<Int, Void>
         var body: some InteractorOf<Self> { Empty() }
 
         typealias DomainState = Int
@@ -344,7 +381,7 @@ struct InteractorMacroTests {
     } expansion: {
       """
       struct Feature {
-        @UnoComposition.InteractorBuilder<Int, Void>
+        @MainActor @UnoComposition.InteractorBuilder<Int, Void>
         var body: some InteractorOf<Self> {
           <#body#>
         }

@@ -35,7 +35,7 @@ struct CountedPair: Interactor {
         },
       MergeMany([
         Debounce(for: .zero, clock: ContinuousClock()) {
-          OnAction(\PairAction.AllCasePaths.right) { CountedPairLeaf(builds: childBuilds) }
+          OnAction(\CaseMembers<PairAction>.right) { CountedPairLeaf(builds: childBuilds) }
         }
       ])
     )

@@ -62,6 +62,7 @@ struct OptionalFirst: Interactor {
   }
 }
 
+@MainActor
 @Suite struct BuilderTests {
   @Test func childrenRunInOrderEachSeeingThePreviousState() {
     var state: [String] = []
@@ -95,7 +96,7 @@ struct OptionalFirst: Interactor {
     }
     let interactor = Merge(
       Effectful(tag: "one"), MergeMany([Effectful(tag: "two"), Effectful(tag: "three")]))
-    let runtime = await InteractorRuntime(interactor)
+    let runtime = InteractorRuntime(interactor)
     await runtime.send(1).finish()
     #expect(await runtime.state.sorted() == ["one", "three", "two"])
   }

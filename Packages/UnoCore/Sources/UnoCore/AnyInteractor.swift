@@ -9,14 +9,14 @@
 /// ```
 public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
   /// The wrapped interactor's initial value, read from it each time.
-  @inlinable public var initialValue: State {
+  @MainActor @inlinable public var initialValue: State {
     guard let _initialValue else { missingInitialValue(of: State.self) }
     return _initialValue()
   }
   /// `nil` when the wrapped interactor has no initial value (kept in the closure's optional
   /// rather than in a flag of its own: a flag made every view model's send 7% slower).
-  @usableFromInline let _initialValue: (@Sendable () -> State)?
-  @usableFromInline let _interact: @Sendable (inout State, Action) -> Emission<State>
+  @usableFromInline let _initialValue: (@MainActor @Sendable () -> State)?
+  @usableFromInline let _interact: @MainActor @Sendable (inout State, Action) -> Emission<State>
 
   /// Whether the wrapped interactor has an initial value of its own: an ``Interact`` made without
   /// one (for a child whose parent always gives its state) has none, and neither has a composed
@@ -27,7 +27,7 @@ public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
 
   /// Erases `base`. If `base` is composed (it has a ``Interactor/body``), the body is built now,
   /// once, and every action goes to that body: see ``Interactor/eraseToAnyInteractor()``.
-  @inlinable
+  @MainActor @inlinable
   public init<Base: Interactor<State, Action>>(_ base: Base) {
     self = base.eraseToAnyInteractor()
   }
@@ -35,22 +35,22 @@ public struct AnyInteractor<State: Sendable, Action: Sendable>: Interactor {
   /// Creates an interactor from an initial value and a closure, like ``Interact``.
   @inlinable
   public init(
-    initialValue: @autoclosure @escaping @Sendable () -> State,
-    interact: @escaping @Sendable (inout State, Action) -> Emission<State>
+    initialValue: @autoclosure @escaping @MainActor @Sendable () -> State,
+    interact: @escaping @MainActor @Sendable (inout State, Action) -> Emission<State>
   ) {
     self.init(initialValue: Optional(initialValue), interact: interact)
   }
 
   @inlinable
   init(
-    initialValue: (@Sendable () -> State)?,
-    interact: @escaping @Sendable (inout State, Action) -> Emission<State>
+    initialValue: (@MainActor @Sendable () -> State)?,
+    interact: @escaping @MainActor @Sendable (inout State, Action) -> Emission<State>
   ) {
     self._initialValue = initialValue
     self._interact = interact
   }
 
-  @inlinable
+  @MainActor @inlinable
   public func interact(state: inout State, action: Action) -> Emission<State> {
     _interact(&state, action)
   }
@@ -70,7 +70,7 @@ extension Interactor {
   ///   CounterViewStateReducer().eraseToAnyViewStateReducer()
   /// )
   /// ```
-  @inlinable
+  @MainActor @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
     AnyInteractor(initialValue: initialValue) { state, action in
       self.interact(state: &state, action: action)
@@ -93,7 +93,7 @@ extension Interactor where Body: Interactor<DomainState, Action> {
   /// erases the child, which would build the child's body, and so on without end. So an
   /// interactor met again while its own body is being built is erased lazily: its body is built
   /// when it first handles an action or is asked for its initial value, one level at a time.
-  @inlinable
+  @MainActor @inlinable
   public func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action> {
     guard let erased = BodyConstruction.buildingBody(of: Self.self, { eagerlyErased() }) else {
       return AnyInteractor(lazilyErasing: self)
@@ -102,12 +102,12 @@ extension Interactor where Body: Interactor<DomainState, Action> {
   }
 
   /// ``eraseToAnyInteractor()`` with the body built now.
-  @inlinable
+  @MainActor @inlinable
   func eagerlyErased() -> AnyInteractor<DomainState, Action> {
     let body = self.body.eraseToAnyInteractor()
-    let initialValue: (@Sendable () -> DomainState)?
+    let initialValue: (@MainActor @Sendable () -> DomainState)?
     if body.hasInitialValue {
-      initialValue = { @Sendable in self.initialValue }
+      initialValue = { @MainActor @Sendable in self.initialValue }
     } else {
       initialValue = nil
     }
@@ -135,17 +135,17 @@ enum BodyConstruction {
 /// An interactor erased when it is first used (see ``Interactor/eraseToAnyInteractor()``).
 @usableFromInline
 final class LazilyErased<State: Sendable, Action: Sendable>: Sendable {
-  private let make: @Sendable () -> AnyInteractor<State, Action>
+  private let make: @MainActor @Sendable () -> AnyInteractor<State, Action>
   private let made = Locked<AnyInteractor<State, Action>?>(nil)
 
   @usableFromInline
-  init(_ make: @escaping @Sendable () -> AnyInteractor<State, Action>) {
+  init(_ make: @escaping @MainActor @Sendable () -> AnyInteractor<State, Action>) {
     self.make = make
   }
 
   /// The erased interactor, made by the first caller. It is made outside the lock (making it
   /// may make other lazy ones); if two threads make it at once, the first one stored is kept.
-  @usableFromInline
+  @MainActor @usableFromInline
   var interactor: AnyInteractor<State, Action> {
     if let made = made.withLock({ $0 }) { return made }
     let new = make()
@@ -164,11 +164,11 @@ extension AnyInteractor {
   /// Whether `base` has an initial value is not known until its body is built, so the erased
   /// interactor says it has one; reading it builds the body, and stops the program as any
   /// missing initial value does when `base` has none.
-  @usableFromInline
+  @MainActor @usableFromInline
   init<Base: Interactor<State, Action>>(lazilyErasing base: Base) where Base.Body: Interactor<State, Action> {
     let lazy = LazilyErased<State, Action> { base.eagerlyErased() }
     self.init(
-      initialValue: { @Sendable in lazy.interactor.initialValue },
+      initialValue: { @MainActor @Sendable in lazy.interactor.initialValue },
       interact: { state, action in lazy.interactor.interact(state: &state, action: action) })
   }
 }

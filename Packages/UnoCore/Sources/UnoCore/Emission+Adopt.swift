@@ -40,7 +40,7 @@ extension Emission {
   ///     and adopt effects but not change state: operator state
   ///     (``withOperatorState(id:_:)``) in it is reported as an issue and skipped.
   public static func adopt(
-    id: some Hashable & Sendable, then: @escaping @Sendable (_ adopted: Bool) -> Self
+    id: some Hashable & Sendable, then: @escaping @MainActor @Sendable (_ adopted: Bool) -> Self
   ) -> Self {
     Self(storage: .adopt(id: AnyHashableSendable(id), then: then))
   }

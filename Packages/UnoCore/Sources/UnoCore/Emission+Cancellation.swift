@@ -28,6 +28,16 @@ extension Emission {
     return Self(storage: .cancellable(id: AnyHashableSendable(id), cancelInFlight: cancelInFlight, self))
   }
 
+  /// Gives every effect of this emission the identity `id`, whose `Hashable` conformance is
+  /// main-actor isolated: an id declared in a module whose default isolation is `MainActor`.
+  ///
+  /// Behaves as ``cancellable(id:cancelInFlight:)-(HashableSendable,_)``; Swift picks this form
+  /// where that one cannot take the id. An id is the same id whichever form its type takes.
+  @MainActor @_disfavoredOverload
+  public func cancellable<ID: Hashable>(id: ID, cancelInFlight: Bool = false) -> Self {
+    cancellable(id: _MainActorHashable(id), cancelInFlight: cancelInFlight)
+  }
+
   /// Gives every effect of this emission the identity of a type. See
   /// ``cancellable(id:cancelInFlight:)-(HashableSendable,_)``.
   public func cancellable(id: Any.Type, cancelInFlight: Bool = false) -> Self {
@@ -47,6 +57,14 @@ extension Emission {
   /// ```
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(storage: .cancel(id: AnyHashableSendable(id)))
+  }
+
+  /// Cancels every running effect with the identity `id`, whose `Hashable` conformance is
+  /// main-actor isolated (an id declared in a module whose default isolation is `MainActor`).
+  /// Behaves as ``cancel(id:)-(HashableSendable)``.
+  @MainActor @_disfavoredOverload
+  public static func cancel<ID: Hashable>(id: ID) -> Self {
+    cancel(id: _MainActorHashable(id))
   }
 
   /// Cancels every running effect with the identity of a type. See ``cancel(id:)-(HashableSendable)``.

@@ -29,7 +29,7 @@ extension Emission {
   ///   - id: The identity of the child's life.
   ///   - isAlive: Whether the child still exists in the given state.
   public func tied(
-    to id: some Hashable & Sendable, while isAlive: @escaping @Sendable (State) -> Bool
+    to id: some Hashable & Sendable, while isAlive: @escaping @MainActor @Sendable (State) -> Bool
   ) -> Self {
     if isNone { return self }
     return Self(storage: .lifetime(id: AnyHashableSendable(id), isAlive: isAlive, group: nil, self))
@@ -51,7 +51,7 @@ extension Emission {
   /// The version must change whenever `isAlive` could change for a child of the group.
   public func tied(
     to id: some Hashable & Sendable, group: LifetimeGroup<State>,
-    while isAlive: @escaping @Sendable (State) -> Bool
+    while isAlive: @escaping @MainActor @Sendable (State) -> Bool
   ) -> Self {
     if isNone { return self }
     return Self(storage: .lifetime(id: AnyHashableSendable(id), isAlive: isAlive, group: group, self))
@@ -62,16 +62,16 @@ extension Emission {
 /// ``Emission/tied(to:group:while:)``.
 public struct LifetimeGroup<State>: Sendable {
   @usableFromInline let id: AnyHashableSendable
-  @usableFromInline let version: @Sendable (State) -> Version?
+  @usableFromInline let version: @MainActor @Sendable (State) -> Version?
 
   /// A group named `id` (the list's scope), whose children can only have died when `version`
   /// changed; `version` returns `nil` when the part is gone (then every child is).
-  public init(id: some Hashable & Sendable, version: @escaping @Sendable (State) -> Version?) {
+  public init(id: some Hashable & Sendable, version: @escaping @MainActor @Sendable (State) -> Version?) {
     self.init(id: AnyHashableSendable(id), version: version)
   }
 
   @usableFromInline
-  init(id: AnyHashableSendable, version: @escaping @Sendable (State) -> Version?) {
+  init(id: AnyHashableSendable, version: @escaping @MainActor @Sendable (State) -> Version?) {
     (self.id, self.version) = (id, version)
   }
 

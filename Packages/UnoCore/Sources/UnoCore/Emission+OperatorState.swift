@@ -26,7 +26,7 @@ extension Emission {
   /// - `body` runs on the main actor and must not block.
   public static func withOperatorState<Value: Sendable>(
     id: some Hashable & Sendable,
-    _ body: @escaping @Sendable (_ state: inout State, _ slot: inout Value?) -> Emission
+    _ body: @escaping @MainActor @Sendable (_ state: inout State, _ slot: inout Value?) -> Emission
   ) -> Emission {
     Emission(
       storage: .operatorState(id: AnyHashableSendable(id)) { state, erased in

@@ -37,8 +37,10 @@ extension Emission {
   /// scope's context is the one an effect sees, since its `around` runs inside the outer ones.
   public func scope<Parent: Sendable>(
     namespace: (any Hashable & Sendable)? = nil,
-    childState: (@Sendable (Parent) -> State?)? = nil,
-    withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)? = nil,
+    childState: (@MainActor @Sendable (Parent) -> State?)? = nil,
+    withState: (
+      @MainActor @Sendable (inout Parent, @MainActor (inout State) -> Emission<State>) -> Emission<Parent>
+    )? = nil,
     around: (@Sendable (Send<Parent>, () async throws -> Void) async throws -> Void)? = nil,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
@@ -50,8 +52,10 @@ extension Emission {
 
   private func scope<Parent: Sendable>(
     namespace: AnyHashableSendable?,
-    childState: (@Sendable (Parent) -> State?)?,
-    withState: (@Sendable (inout Parent, (inout State) -> Emission<State>) -> Emission<Parent>)?,
+    childState: (@MainActor @Sendable (Parent) -> State?)?,
+    withState: (
+      @MainActor @Sendable (inout Parent, @MainActor (inout State) -> Emission<State>) -> Emission<Parent>
+    )?,
     around: (@Sendable (Send<Parent>, () async throws -> Void) async throws -> Void)?,
     _ transform:
       @escaping @Sendable (DynamicState<Parent>, Send<Parent>) -> (DynamicState<State>, Send<State>)
@@ -106,7 +110,9 @@ extension Emission {
         )
         return scopedChild
       }
-      let parentIsAlive: @Sendable (Parent) -> Bool = { parent in childState(parent).map(isAlive) ?? false }
+      let parentIsAlive: @MainActor @Sendable (Parent) -> Bool = { parent in
+        childState(parent).map(isAlive) ?? false
+      }
       var parentGroup: LifetimeGroup<Parent>?
       if let group {
         let version = group.version

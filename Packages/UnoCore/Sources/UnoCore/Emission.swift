@@ -30,12 +30,13 @@ public struct Emission<State: Sendable>: Sendable {
     /// Effects that live only while `isAlive` holds for the runtime's state; see
     /// ``Emission/tied(to:while:)``.
     indirect case lifetime(
-      id: AnyHashableSendable, isAlive: @Sendable (State) -> Bool, group: LifetimeGroup<State>?, Emission)
+      id: AnyHashableSendable, isAlive: @MainActor @Sendable (State) -> Bool, group: LifetimeGroup<State>?,
+      Emission)
     case operatorState(
-      id: AnyHashableSendable, body: @Sendable (inout State, inout (any Sendable)?) -> Emission)
+      id: AnyHashableSendable, body: @MainActor @Sendable (inout State, inout (any Sendable)?) -> Emission)
     /// The newest live effect with `id` moves into this step's task, then `then` says what else
     /// to run; see ``Emission/adopt(id:then:)``.
-    case adopt(id: AnyHashableSendable, then: @Sendable (_ adopted: Bool) -> Emission)
+    case adopt(id: AnyHashableSendable, then: @MainActor @Sendable (_ adopted: Bool) -> Emission)
     /// Parts run one after the other, each once the effects of the one before have finished;
     /// see ``Emission/concatenate(_:fileID:filePath:line:column:)-([Emission<State>],StaticString,StaticString,UInt,UInt)``.
     case concatenate([Emission], callSite: CallSite)

@@ -21,7 +21,7 @@
 /// ```
 public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   /// The type of the closure that handles each action.
-  public typealias Handler = @Sendable (inout State, Action) -> Emission<State>
+  public typealias Handler = @MainActor @Sendable (inout State, Action) -> Emission<State>
 
   /// The state the feature starts from, evaluated each time it is read.
   ///
@@ -31,7 +31,7 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
     guard let makeInitialValue else { missingInitialValue(of: State.self) }
     return makeInitialValue()
   }
-  @usableFromInline let makeInitialValue: (@Sendable () -> State)?
+  @usableFromInline let makeInitialValue: (@MainActor @Sendable () -> State)?
   @usableFromInline let handler: Handler
 
   /// Whether it has an initial value of its own.
@@ -47,7 +47,9 @@ public struct Interact<State: Sendable, Action: Sendable>: Interactor {
   ///   - initialValue: The state the feature starts from.
   ///   - handler: Handles one action: mutates the state in place and returns an ``Emission``.
   @inlinable
-  public init(initialValue: @autoclosure @escaping @Sendable () -> State, handler: @escaping Handler) {
+  public init(
+    initialValue: @autoclosure @escaping @MainActor @Sendable () -> State, handler: @escaping Handler
+  ) {
     self.makeInitialValue = initialValue
     self.handler = handler
   }

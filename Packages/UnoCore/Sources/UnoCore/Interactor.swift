@@ -42,12 +42,14 @@ public protocol Interactor<DomainState, Action>: Sendable {
 
   /// The interactor this one is made of, built with UnoComposition's `InteractorBuilder` where that module is
   /// available. Primitive interactors do not implement it.
+  @MainActor
   var body: Body { get }
 
   /// The state this interactor starts from.
   ///
   /// Composed interactors get a default that returns `body.initialValue`. Primitive interactors
   /// (whose ``Body`` is `Never`) must implement it.
+  @MainActor
   var initialValue: DomainState { get }
 
   /// Handles `action`: mutates `state` in place and returns an ``Emission`` describing the effects
@@ -55,11 +57,13 @@ public protocol Interactor<DomainState, Action>: Sendable {
   ///
   /// This method must not block or await; asynchronous work belongs in a
   /// ``Emission/perform(priority:fileID:filePath:line:column:_:)`` or ``Emission/observe(priority:fileID:filePath:line:column:_:)`` emission.
+  @MainActor
   func interact(state: inout DomainState, action: Action) -> Emission<DomainState>
 
   /// Wraps this interactor in an ``AnyInteractor``. For a composed interactor the body is built
   /// once, by this call, so that it is not rebuilt for every action. You rarely implement
   /// it: the defaults are right for every interactor.
+  @MainActor
   func eraseToAnyInteractor() -> AnyInteractor<DomainState, Action>
 }
 
@@ -72,13 +76,13 @@ public typealias InteractorOf<I: Interactor> = Interactor<I.DomainState, I.Actio
 
 extension Interactor where Body: Interactor<DomainState, Action> {
   /// Forwards to ``body``.
-  @inlinable
+  @MainActor @inlinable
   public func interact(state: inout DomainState, action: Action) -> Emission<DomainState> {
     body.interact(state: &state, action: action)
   }
 
   /// Forwards to ``body``.
-  @inlinable
+  @MainActor @inlinable
   public var initialValue: DomainState { body.initialValue }
 }
 

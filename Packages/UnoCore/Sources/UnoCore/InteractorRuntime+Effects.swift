@@ -40,13 +40,13 @@ extension InteractorRuntime {
   @usableFromInline
   struct PlannedAdoption {
     @usableFromInline let id: AnyHashableSendable
-    @usableFromInline let then: @Sendable (Bool) -> Emission<State>
+    @usableFromInline let then: @MainActor @Sendable (Bool) -> Emission<State>
     @usableFromInline let ids: [AnyHashableSendable]
     @usableFromInline let scopes: [ChildScope]
 
     @inlinable
     init(
-      id: AnyHashableSendable, then: @escaping @Sendable (Bool) -> Emission<State>,
+      id: AnyHashableSendable, then: @escaping @MainActor @Sendable (Bool) -> Emission<State>,
       ids: [AnyHashableSendable],
       scopes: [ChildScope]
     ) {
@@ -58,12 +58,14 @@ extension InteractorRuntime {
   @usableFromInline
   struct ChildScope: Sendable {
     @usableFromInline let id: AnyHashableSendable
-    @usableFromInline let isAlive: @Sendable (State) -> Bool
+    @usableFromInline let isAlive: @MainActor @Sendable (State) -> Bool
     @usableFromInline let group: LifetimeGroup<State>?
 
     @inlinable
-    init(id: AnyHashableSendable, isAlive: @escaping @Sendable (State) -> Bool, group: LifetimeGroup<State>?)
-    {
+    init(
+      id: AnyHashableSendable, isAlive: @escaping @MainActor @Sendable (State) -> Bool,
+      group: LifetimeGroup<State>?
+    ) {
       (self.id, self.isAlive, self.group) = (id, isAlive, group)
     }
   }
@@ -303,7 +305,7 @@ extension InteractorRuntime {
 
   /// An effect's write (``Send``): a step, unless the effect was cancelled or has returned.
   @inlinable
-  func write(_ reduce: (inout State) -> Emission<State>, of context: EffectContext) {
+  func write(_ reduce: @MainActor (inout State) -> Emission<State>, of context: EffectContext) {
     guard registry.isLive(context), let group = context.group else { return }
     // Dependencies bound only when they must be, as for an action (``handleOutermost(_:queuedAs:)``).
     guard bindsDependencies || DependencyBinding.depth > 0 else {

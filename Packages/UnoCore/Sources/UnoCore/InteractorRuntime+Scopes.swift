@@ -12,12 +12,12 @@ extension InteractorRuntime {
   /// checked with, and the operator state slots created under it.
   @usableFromInline
   struct Scope {
-    @usableFromInline let isAlive: @Sendable (State) -> Bool
+    @usableFromInline let isAlive: @MainActor @Sendable (State) -> Bool
     @usableFromInline let group: AnyHashableSendable?
     @usableFromInline var slots: Set<AnyHashableSendable> = []
 
     @usableFromInline
-    init(isAlive: @escaping @Sendable (State) -> Bool, group: AnyHashableSendable?) {
+    init(isAlive: @escaping @MainActor @Sendable (State) -> Bool, group: AnyHashableSendable?) {
       (self.isAlive, self.group) = (isAlive, group)
     }
   }
@@ -25,13 +25,13 @@ extension InteractorRuntime {
   /// The scopes of one ``LifetimeGroup``, and its version when they were last checked.
   @usableFromInline
   struct ScopeGroup {
-    @usableFromInline let version: @Sendable (State) -> LifetimeVersion?
+    @usableFromInline let version: @MainActor @Sendable (State) -> LifetimeVersion?
     @usableFromInline var members: Set<AnyHashableSendable> = []
     /// `nil` until the first check after the group was made.
     @usableFromInline var checked: LifetimeVersion??
 
     @usableFromInline
-    init(version: @escaping @Sendable (State) -> LifetimeVersion?) {
+    init(version: @escaping @MainActor @Sendable (State) -> LifetimeVersion?) {
       self.version = version
     }
   }

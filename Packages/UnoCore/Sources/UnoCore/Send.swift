@@ -23,14 +23,16 @@
 /// the effect has finished (by work that escaped it) is dropped too.
 public struct Send<State: Sendable>: Sendable {
   @usableFromInline
-  let apply: @MainActor @Sendable (_ reduce: (inout State) -> Emission<State>) -> Void
+  let apply: @MainActor @Sendable (_ reduce: @MainActor (inout State) -> Emission<State>) -> Void
 
   /// Creates a `Send` from the primitive operation all of its forms are built on: apply `reduce`
   /// to the current state and run the emission it returns.
   ///
   /// You rarely need this outside of scoping operators and tests; ``InteractorRuntime`` makes the
   /// `Send` that effects receive.
-  public init(_ apply: @escaping @MainActor @Sendable (_ reduce: (inout State) -> Emission<State>) -> Void) {
+  public init(
+    _ apply: @escaping @MainActor @Sendable (_ reduce: @MainActor (inout State) -> Emission<State>) -> Void
+  ) {
     self.apply = apply
   }
 
@@ -55,7 +57,7 @@ public struct Send<State: Sendable>: Sendable {
   /// ```
   @MainActor
   @inlinable
-  public func callAsFunction(_ mutation: (inout State) -> Void) {
+  public func callAsFunction(_ mutation: @MainActor (inout State) -> Void) {
     guard !Task.isCancelled else { return }
     apply { current in
       mutation(&current)
@@ -78,7 +80,7 @@ public struct Send<State: Sendable>: Sendable {
   /// ```
   @MainActor
   @inlinable
-  public func reduce(_ reduce: (inout State) -> Emission<State>) {
+  public func reduce(_ reduce: @MainActor (inout State) -> Emission<State>) {
     guard !Task.isCancelled else { return }
     apply(reduce)
   }

@@ -29,6 +29,7 @@ struct Doubler: Interactor {
   }
 }
 
+@MainActor
 @Suite struct InteractorTests {
   @Test func composedInteractorForwardsToBody() {
     var state = Counter.State()

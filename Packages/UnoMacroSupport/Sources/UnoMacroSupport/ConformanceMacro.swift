@@ -36,13 +36,20 @@ public struct ConformanceMacroSpec: Sendable {
   /// `Interact = UnoCore.Interact<State, Action>` in a struct with a `body`, so that the compiler
   /// knows the state and actions of a body's first `Interact(…) { … }` without inferring them.
   public let specializedInBody: (name: String, type: String)?
+  /// The global actor the protocol's requirements are isolated to (`MainActor`), which the macro
+  /// writes on the members that implement them (`body`, the primitive's method, `initialValue`).
+  /// The conformance is added by an extension, and a member declared outside the conformance's
+  /// extension does not take its requirement's isolation: without the attribute, `body` would be
+  /// nonisolated, and could not build children or make a state whose initializer is main-actor
+  /// isolated (in a module whose default isolation is `MainActor`, every initializer is).
+  public let requirementIsolation: String?
 
   /// A spec with every field given; see each property.
   public init(
     macroName: String, conformance: String, builder: String, typealiases: (String, String),
     argumentsDescription: String, example: String, primitive: (name: String, signature: String),
     bodyDeclaration: String, whyStruct: String, whyBody: String, diagnosticDomain: String,
-    specializedInBody: (name: String, type: String)? = nil
+    specializedInBody: (name: String, type: String)? = nil, requirementIsolation: String? = nil
   ) {
     self.macroName = macroName
     self.conformance = conformance
@@ -56,6 +63,7 @@ public struct ConformanceMacroSpec: Sendable {
     self.whyBody = whyBody
     self.diagnosticDomain = diagnosticDomain
     self.specializedInBody = specializedInBody
+    self.requirementIsolation = requirementIsolation
   }
 }
 
@@ -120,27 +128,49 @@ public enum ConformanceMacro {
     return decls
   }
 
-  /// The member-attribute role: the builder attribute on `body`, unless it has one.
+  /// The member-attribute role: the builder attribute on `body`, unless it has one; and the
+  /// requirements' isolation (``ConformanceMacroSpec/requirementIsolation``) on the members that
+  /// implement them, unless they say their own.
   public static func memberAttributes(
     _ spec: ConformanceMacroSpec, of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol
   ) -> [AttributeSyntax] {
-    guard
-      declaration.is(StructDeclSyntax.self),
-      let arguments = genericArguments(of: node),
-      let variable = member.as(VariableDeclSyntax.self),
-      variable.bindings.count == 1,
-      variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body",
-      !variable.attributes.contains(where: { attribute in
-        // The builder as the macro writes it (`UnoComposition.InteractorBuilder<…>`) or as a
-        // team does (`InteractorBuilder<…>`).
-        guard let name = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription
-        else { return false }
-        let unqualified = spec.builder.split(separator: ".").last.map(String.init) ?? spec.builder
-        return name.hasPrefix(spec.builder) || name.hasPrefix(unqualified)
-      })
-    else { return [] }
-    return ["@\(raw: spec.builder)<\(arguments.0), \(arguments.1)>"]
+    guard declaration.is(StructDeclSyntax.self), let arguments = genericArguments(of: node) else { return [] }
+    let name: String
+    let attributes: AttributeListSyntax
+    let modifiers: DeclModifierListSyntax
+    if let variable = member.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+      let identifier = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+    {
+      (name, attributes, modifiers) = (identifier, variable.attributes, variable.modifiers)
+    } else if let function = member.as(FunctionDeclSyntax.self) {
+      (name, attributes, modifiers) = (function.name.text, function.attributes, function.modifiers)
+    } else {
+      return []
+    }
+    func has(_ prefixes: [String]) -> Bool {
+      attributes.contains { attribute in
+        guard let written = attribute.as(AttributeSyntax.self)?.attributeName.trimmedDescription else {
+          return false
+        }
+        return prefixes.contains { written.hasPrefix($0) }
+      }
+    }
+    var added: [AttributeSyntax] = []
+    if let isolation = spec.requirementIsolation,
+      ["body", "initialValue", spec.primitive.name].contains(name),
+      !has([isolation, "_Concurrency.\(isolation)"]),
+      !modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) })
+    {
+      added.append("@\(raw: isolation)")
+    }
+    // The builder as the macro writes it (`UnoComposition.InteractorBuilder<…>`) or as a team
+    // does (`InteractorBuilder<…>`).
+    let unqualified = spec.builder.split(separator: ".").last.map(String.init) ?? spec.builder
+    if name == "body", member.is(VariableDeclSyntax.self), !has([spec.builder, unqualified]) {
+      added.append("@\(raw: spec.builder)<\(arguments.0), \(arguments.1)>")
+    }
+    return added
   }
 
   /// The extension role: the conformance.

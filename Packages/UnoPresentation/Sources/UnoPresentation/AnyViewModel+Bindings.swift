@@ -30,7 +30,7 @@ extension AnyViewModel {
   /// ```
   public func presentationBinding<ChildState: Sendable, ChildAction: Sendable>(
     state: KeyPath<ViewState, ChildState?>, action: CaseKeyPath<Action, ChildAction>, dismiss: Action
-  ) -> ViewBinding<ChildViewModel<ChildAction, ChildState>?> where Action: CasePathable {
+  ) -> ViewBinding<ChildViewModel<ChildAction, ChildState>?> {
     ViewBinding(
       get: { self.scope(state: state, action: action) },
       set: { newValue in
@@ -61,7 +61,7 @@ extension AnyViewModel {
     column: UInt = #column
   ) -> ViewBinding<[ChildViewModel<ChildAction, Rows.Element>]>
   where
-    Action: CasePathable, Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
+    Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
   {
     ViewBinding(
       get: { Array(self.scope(rows: rows, action: action)) },

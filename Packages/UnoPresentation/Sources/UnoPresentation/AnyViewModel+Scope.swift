@@ -54,7 +54,7 @@ extension AnyViewModel {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Action: CasePathable, Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+  where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
     _scopeRows(
       rows, walk: RowsWalk(),
       key: ScopeKey(state: rows, action: action, childAction: ObjectIdentifier(ChildAction.self)),
@@ -78,7 +78,7 @@ extension AnyViewModel {
     column: UInt = #column
   ) -> IdentifiedArray<StackElementID, ChildViewModel<ChildAction, Rows.Element>>
   where
-    Action: CasePathable, Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
+    Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
   {
     _scopeRows(
       rows, walk: RowsWalk(),
@@ -123,7 +123,7 @@ extension AnyViewModel {
     action: CaseKeyPath<Action, ChildAction>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
-  ) -> ChildViewModel<ChildAction, ChildState>? where Action: CasePathable {
+  ) -> ChildViewModel<ChildAction, ChildState>? {
     scopePresented(
       state, key: ScopeKey(state: state, action: action, childAction: ObjectIdentifier(ChildAction.self)),
       embed: { action($0) })

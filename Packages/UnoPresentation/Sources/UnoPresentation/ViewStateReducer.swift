@@ -27,15 +27,18 @@ public protocol ViewStateReducer<DomainState, ViewState>: Sendable {
   associatedtype Body: ViewStateReducer
 
   /// The reducer this one is made of, built with ``ViewStateReducerBuilder``.
+  @MainActor
   var body: Body { get }
 
   /// Updates `viewState` from `domainState`.
+  @MainActor
   func reduce(_ domainState: DomainState, into viewState: inout ViewState)
 }
 
 /// A convenience for naming a reducer with the same types as another.
 public typealias ViewStateReducerOf<R: ViewStateReducer> = ViewStateReducer<R.DomainState, R.ViewState>
 
+@MainActor
 extension ViewStateReducer where Body: ViewStateReducer<DomainState, ViewState> {
   /// Forwards to ``body``.
   @inlinable
@@ -44,6 +47,7 @@ extension ViewStateReducer where Body: ViewStateReducer<DomainState, ViewState> 
   }
 }
 
+@MainActor
 extension ViewStateReducer where Body == Never {
   /// A primitive reducer has no body.
   public var body: Body {
@@ -73,17 +77,18 @@ extension Never: ViewStateReducer {
 ///   SearchViewState(title: domain.query.isEmpty ? "Search" : domain.query, rows: ...)
 /// }
 /// ```
+@MainActor
 public struct BuildViewState<DomainState, ViewState>: ViewStateReducer {
   public typealias Body = Never
-  @usableFromInline let _reduce: @Sendable (DomainState, inout ViewState) -> Void
+  @usableFromInline let _reduce: @MainActor @Sendable (DomainState, inout ViewState) -> Void
 
   /// Builds the whole view state from the domain state.
-  public init(_ build: @escaping @Sendable (DomainState) -> ViewState) {
+  nonisolated public init(_ build: @escaping @MainActor @Sendable (DomainState) -> ViewState) {
     self._reduce = { domainState, viewState in viewState = build(domainState) }
   }
 
   /// Updates the view state in place from the domain state.
-  public init(_ reduce: @escaping @Sendable (DomainState, inout ViewState) -> Void) {
+  nonisolated public init(_ reduce: @escaping @MainActor @Sendable (DomainState, inout ViewState) -> Void) {
     self._reduce = reduce
   }
 
@@ -94,12 +99,13 @@ public struct BuildViewState<DomainState, ViewState>: ViewStateReducer {
 }
 
 /// A type-erased view-state reducer.
+@MainActor
 public struct AnyViewStateReducer<DomainState, ViewState>: ViewStateReducer {
   public typealias Body = Never
-  @usableFromInline let _reduce: @Sendable (DomainState, inout ViewState) -> Void
+  @usableFromInline let _reduce: @MainActor @Sendable (DomainState, inout ViewState) -> Void
 
   /// Erases `base`.
-  public init<Base: ViewStateReducer<DomainState, ViewState>>(_ base: Base) {
+  nonisolated public init<Base: ViewStateReducer<DomainState, ViewState>>(_ base: Base) {
     if let base = base as? Self {
       self = base
       return
@@ -113,9 +119,10 @@ public struct AnyViewStateReducer<DomainState, ViewState>: ViewStateReducer {
   }
 }
 
+@MainActor
 extension ViewStateReducer {
   /// Wraps this reducer in an ``AnyViewStateReducer``.
-  public func eraseToAnyViewStateReducer() -> AnyViewStateReducer<DomainState, ViewState> {
+  nonisolated public func eraseToAnyViewStateReducer() -> AnyViewStateReducer<DomainState, ViewState> {
     AnyViewStateReducer(self)
   }
 }
@@ -131,6 +138,7 @@ extension ViewStateReducer {
 /// }
 /// ```
 @resultBuilder
+@MainActor
 public enum ViewStateReducerBuilder<DomainState, ViewState> {
   @inlinable
   public static func buildExpression<R: ViewStateReducer<DomainState, ViewState>>(_ reducer: R) -> R {

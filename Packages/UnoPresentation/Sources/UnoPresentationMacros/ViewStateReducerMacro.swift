@@ -26,6 +26,7 @@ public enum ViewStateReducerMacro: SpecifiedConformanceMacro {
     bodyDeclaration: "var body: some ViewStateReducerOf<Self>",
     whyStruct: "view-state reducers are plain values",
     whyBody: "a view-state reducer needs one of them to map domain state to view state",
-    diagnosticDomain: "UnoPresentationMacros"
+    diagnosticDomain: "UnoPresentationMacros",
+    requirementIsolation: "MainActor"
   )
 }

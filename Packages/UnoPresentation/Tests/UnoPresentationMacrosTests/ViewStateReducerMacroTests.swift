@@ -23,7 +23,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       """
       struct CounterViewStateReducer: Sendable {
-        @UnoPresentation.ViewStateReducerBuilder<CounterState, CounterViewState>
+        @MainActor @UnoPresentation.ViewStateReducerBuilder<CounterState, CounterViewState>
         var body: some ViewStateReducerOf<Self> {
           BuildViewState { CounterViewState(count: $0.count) }
         }
@@ -52,6 +52,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       #"""
       struct Describe {
+        @MainActor
         func reduce(_ domainState: Int, into viewState: inout String) {
           viewState = "\(domainState)"
         }
@@ -97,7 +98,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       #"""
       struct Describe {
-        @UnoPresentation.ViewStateReducerBuilder<Int, String>
+        @MainActor @UnoPresentation.ViewStateReducerBuilder<Int, String>
         var body: some ViewStateReducerOf<Self> { BuildViewState { "\($0)" } }
 
         typealias DomainState = Int
@@ -159,7 +160,7 @@ struct ViewStateReducerMacroTests {
     } expansion: {
       """
       struct Describe {
-        @UnoPresentation.ViewStateReducerBuilder<Int, String>
+        @MainActor @UnoPresentation.ViewStateReducerBuilder<Int, String>
         var body: some ViewStateReducerOf<Self> {
           <#body#>
         }

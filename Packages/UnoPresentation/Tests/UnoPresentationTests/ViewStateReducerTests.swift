@@ -28,6 +28,7 @@ struct Primitive: Sendable {
   }
 }
 
+@MainActor
 @Suite struct ViewStateReducerTests {
   @Test func buildViewStateBothForms() {
     var view = CounterViewState(count: 0, displayText: "")

@@ -2,7 +2,13 @@ import CustomDump
 import IssueReporting
 @_spi(Internals) import UnoCore
 
-extension InteractorTestHarness where State: Equatable {
+// Step assertions compare states with `==`. They ask for it when they compare (a cast to
+// `Equatable`, which the harness makes on the main actor), not of `State` in their signatures: in a
+// module whose default isolation is `MainActor` (a new Xcode project's setting), a state's
+// `Equatable` conformance is main-actor isolated, and Swift refuses such a conformance for a
+// generic parameter that must also be `Sendable`, as `State` must. A state that is not `Equatable`
+// is reported at the step, with the fix.
+extension InteractorTestHarness {
   /// Sends `action` and asserts the state it produced: `updateStateToExpectedResult` changes a
   /// copy of the state before the action into the state the action must leave.
   ///
@@ -31,6 +37,7 @@ extension InteractorTestHarness where State: Equatable {
     column: UInt = #column
   ) -> EventTask {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard statesAreComparable(at: location) else { return runtime.send(action) }
     runtime.handlePostedActions()
     let exhaustivity = self.exhaustivity
     reportUnreceived(before: "sending '\(action)'", at: location)
@@ -68,6 +75,7 @@ extension InteractorTestHarness where State: Equatable {
     column: UInt = #column
   ) {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard statesAreComparable(at: location) else { return }
     runtime.handlePostedActions()
     let exhaustivity = self.exhaustivity
     reportUnreceived(before: "asserting the state", at: location)
@@ -106,6 +114,7 @@ extension InteractorTestHarness where State: Equatable {
     column: UInt = #column
   ) async {
     let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard statesAreComparable(at: location) else { return }
     runtime.handlePostedActions()
     let exhaustivity = self.exhaustivity
     // Off: the first write, from the cursor, that the closure leaves unchanged (the closure
@@ -316,6 +325,19 @@ extension InteractorTestHarness where State: Equatable {
   /// covered, then counts them as asserted so that they are reported once. When off, they are
   /// skipped (shown as a known issue when showing skipped assertions). (States that actions sent
   /// without a step assertion produced are left to ``assertStates(_:timeout:fileID:filePath:line:column:)``.)
+  /// Whether `State` is `Equatable`, as step assertions need; if not, reports it at `location`.
+  private func statesAreComparable(at location: CallSite) -> Bool {
+    if runtime.state is any Equatable { return true }
+    reportIssue(
+      """
+      A step assertion compares states with '==', and '\(State.self)' is not Equatable: the step \
+      was not checked. Declare it 'Equatable' (the compiler writes '==' for a struct of \
+      Equatable values), or check the fields you mean with '#expect(harness.currentState...)'.
+      """,
+      fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)
+    return false
+  }
+
   private func reportUnreceived(before what: String, at location: CallSite) {
     let exhaustivity = self.exhaustivity
     let unasserted = history.withLock { history in

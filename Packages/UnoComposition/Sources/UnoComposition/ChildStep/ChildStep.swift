@@ -57,7 +57,9 @@ struct ChildStep<Location: ChildLocation>: Sendable {
   func scoped(
     _ emission: Emission<Child>, key: Key, from snapshot: Child,
     step:
-      @escaping @Sendable (inout Parent, (inout Child) -> Emission<Child>, _ what: String) -> Emission<Parent>
+      @escaping @MainActor @Sendable (
+        inout Parent, @MainActor (inout Child) -> Emission<Child>, _ what: String
+      ) -> Emission<Parent>
   ) -> Emission<Parent> {
     let location = self.location
     let childScope = ChildScope(scope: scope, element: location.element(key))

@@ -7,19 +7,21 @@ import UnoCore
 /// The children live and die with their keys: the runtime checks their effects' lifetimes only
 /// when the keys changed.
 @usableFromInline
-struct KeyedChild<Parent: Sendable, Children: KeyedChildren>: ChildLocation
+// `@unchecked Sendable`: its key path is applied only on the main actor (`_MainActorKeyPath` says
+// why that makes holding it safe).
+struct KeyedChild<Parent: Sendable, Children: KeyedChildren>: ChildLocation, @unchecked Sendable
 where Children.Key: Sendable {
   @usableFromInline typealias Child = Children.Child
   @usableFromInline typealias Key = Children.Key
 
   /// Where the children are in the parent's state.
-  @usableFromInline let children: WritableKeyPath<Parent, Children> & Sendable
+  @usableFromInline let children: WritableKeyPath<Parent, Children>
   /// The children's byte offset in the parent's state when they are a stored property, so that
   /// they are reached without the key path runtime (see `When`).
   @usableFromInline let offset: Int?
 
   @inlinable
-  init(children: WritableKeyPath<Parent, Children> & Sendable) {
+  init(children: WritableKeyPath<Parent, Children>) {
     self.children = children
     self.offset = MemoryLayout<Parent>.offset(of: children)
   }
@@ -69,10 +71,11 @@ extension ChildStep {
   /// children's interactor type, as messages name it.
   @inlinable
   init<ParentState, Children>(
-    children: WritableKeyPath<ParentState, Children> & Sendable, callSite: CallSite, interactor: any Any.Type
+    children: WritableKeyPath<ParentState, Children>, callSite: CallSite, interactor: any Any.Type
   ) where Location == KeyedChild<ParentState, Children> {
     self.init(
-      location: KeyedChild(children: children), scope: AnyHashableSendable(children), callSite: callSite,
+      location: KeyedChild(children: children), scope: AnyHashableSendable(_MainActorKeyPath(children)),
+      callSite: callSite,
       interactor: interactor)
   }
 

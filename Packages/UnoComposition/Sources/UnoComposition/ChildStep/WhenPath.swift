@@ -5,19 +5,21 @@ import UnoCore
 /// Where a `when`'s child lives in its parent's state: the child alone in its place, so its key
 /// is ``OnlyChild``.
 @usableFromInline
-enum WhenPath<Parent: Sendable, Child: Sendable>: ChildLocation {
+// `@unchecked Sendable`: its key paths are applied only on the main actor (`_MainActorKeyPath`
+// says why that makes holding them safe); its case path is `Sendable`.
+enum WhenPath<Parent: Sendable, Child: Sendable>: ChildLocation, @unchecked Sendable {
   @usableFromInline typealias Key = OnlyChild
 
   /// A key path, with the child's byte offset in the parent's state when the key path is a stored
   /// property (`MemoryLayout.offset(of:)`), so that it can be reached without the key path
   /// runtime: the child is always there.
-  case keyPath(WritableKeyPath<Parent, Child> & Sendable, offset: Int?)
+  case keyPath(WritableKeyPath<Parent, Child>, offset: Int?)
   /// An enum case: the child is there while the parent's state is in that case. Indirect, so
   /// that the path is at most four words: passed in registers, not copied to the stack at every
   /// level of nested `when`s (the case path alone is four words, two closures).
   indirect case casePath(AnyCasePath<Parent, Child>)
   /// An optional property: the child is there, presented, while it is not `nil`.
-  case optional(WritableKeyPath<Parent, Child?> & Sendable)
+  case optional(WritableKeyPath<Parent, Child?>)
 
   /// The child is changed in place (one mutable access, not a read and a write), and through its
   /// offset when it is a stored property: the key path runtime's generic projection was most of

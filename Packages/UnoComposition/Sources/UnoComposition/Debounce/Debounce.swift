@@ -61,6 +61,7 @@ public typealias DebounceInteractor = Debounce
 /// // ...and in the handler of `.submit`, which searches at once:
 /// return .merge(.cancelDebounce(id: SearchDebounce.id), search(query))
 /// ```
+@MainActor
 public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   public typealias DomainState = Child.DomainState
   public typealias Action = Child.Action
@@ -150,7 +151,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
     // "The debounce without a task per action").
     return .withOperatorState(id: id) { (_, slot: inout Timers?) in
       let timers = Timers.inSlot(&slot)
-      @Sendable func start(_ timer: Int) -> Emission<DomainState> {
+      @MainActor func start(_ timer: Int) -> Emission<DomainState> {
         Self.timer(timer, until: deadline, of: timers, clock: clock, child: child, id: id)
       }
       switch timers.handle({ $0.actionArrived(action, deadline: deadline) }) {
@@ -228,5 +229,13 @@ extension Emission {
   /// once. Like `Emission.cancel(id:)`, it reaches the debounce in the same scope as the emission.
   public static func cancelDebounce(id: some Hashable & Sendable) -> Self {
     .cancel(id: DebounceID(AnyHashableSendable(id)))
+  }
+
+  /// Cancels the pending action of the ``Debounce`` created with `id`, an id whose `Hashable`
+  /// conformance is main-actor isolated (declared in a module whose default isolation is
+  /// `MainActor`). Behaves as ``cancelDebounce(id:)-(HashableSendable)``.
+  @MainActor @_disfavoredOverload
+  public static func cancelDebounce<ID: Hashable>(id: ID) -> Self {
+    .cancelDebounce(id: _MainActorHashable(id))
   }
 }

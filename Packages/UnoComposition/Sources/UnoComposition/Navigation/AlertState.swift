@@ -164,6 +164,7 @@ extension ConfirmationDialogState: _ButtonsPresentation {
 /// a ``ConfirmationDialogState``: it changes nothing. Its action, a button's action (or `nil` for
 /// a button without one), closes the presentation in the optional `when` that presents the
 /// destination (see `_PresentationClosingAction`).
+@MainActor
 public struct _ButtonsInteractor<Presentation: _ButtonsPresentation & Sendable>: Interactor
 where Presentation.ButtonAction: Sendable {
   public typealias DomainState = Presentation

@@ -3,6 +3,7 @@ import ConcurrencyExtras
 import IssueReporting
 import UnoCore
 
+@MainActor
 extension Interactor {
   /// Runs a child interactor for each screen of a navigation stack in this interactor's state.
   ///
@@ -53,16 +54,16 @@ extension Interactor {
   ///   own.
   @inlinable
   public func forEach<ElementState, ElementAction, Element: Interactor<ElementState, ElementAction>>(
-    stateIs toStack: WritableKeyPath<DomainState, StackState<ElementState>> & Sendable,
+    stateIs toStack: WritableKeyPath<DomainState, StackState<ElementState>>,
     actionIs toStackAction: CaseMember<Action, StackAction<ElementState, ElementAction>>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column,
     @InteractorBuilder<ElementState, ElementAction> _ element: () -> Element
-  ) -> AnyInteractor<DomainState, Action> where Action: CasePathable {
+  ) -> AnyInteractor<DomainState, Action> {
     _StackForEach(
-      parent: self, stack: toStack, action: Action.allCasePaths[keyPath: toStackAction],
+      parent: self, stack: toStack, action: CaseMembers.casePath(toStackAction),
       element: element(),
       callSite: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     ).eraseToAnyInteractor()
@@ -71,6 +72,7 @@ extension Interactor {
 
 /// A child interactor run for each screen of a ``StackState`` in its parent's state. Made by
 /// `Interactor.forEach(stateIs:actionIs:fileID:filePath:line:column:_:)` over a stack.
+@MainActor
 public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor {
   public typealias DomainState = Parent.DomainState
   public typealias Action = Parent.Action
@@ -85,7 +87,7 @@ public struct _StackForEach<Parent: Interactor, Element: Interactor>: Interactor
 
   @inlinable
   init(
-    parent: Parent, stack: WritableKeyPath<Parent.DomainState, Stack> & Sendable,
+    parent: Parent, stack: WritableKeyPath<Parent.DomainState, Stack>,
     action: AnyCasePath<Parent.Action, StackAction<Element.DomainState, Element.Action>>,
     element: Element, callSite: CallSite
   ) {

@@ -26,6 +26,7 @@ import UnoCore
 ///   written and, inside `when`, by the scope. Throttles written at the same place for different
 ///   purposes (a `for` loop) take an `id`, which, as with ``Debounce``, is then the throttle's
 ///   identity wherever it is written.
+@MainActor
 public struct Throttle<C: Clock, Child: Interactor>: Interactor {
   public typealias DomainState = Child.DomainState
   public typealias Action = Child.Action

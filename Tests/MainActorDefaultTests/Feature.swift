@@ -1,0 +1,151 @@
+// A feature written as the README and the guides write it, in a module compiled as a new Xcode
+// project compiles an app's code: default actor isolation `MainActor`, Swift 6, and Approachable
+// Concurrency's `NonisolatedNonsendingByDefault` and `InferIsolatedConformances` (the target's
+// settings in Package.swift). Nothing here is annotated for those settings: every type below is
+// main-actor isolated, and every conformance it declares is isolated to the main actor.
+import Foundation
+import UnoArchitecture
+
+struct Row: Equatable, Identifiable, Codable, Sendable {
+  var id: Int
+  var title = ""
+  var isDone = false
+}
+
+@CasePathable
+enum RowAction: Equatable, Sendable {
+  case toggle
+  case rename(String)
+}
+
+@Interactor<Row, RowAction>
+struct RowInteractor {
+  var body: some InteractorOf<Self> {
+    Interact { row, action in
+      switch action {
+      case .toggle: row.isDone.toggle()
+      case .rename(let title): row.title = title
+      }
+      return .state
+    }
+  }
+}
+
+struct EditorState: Equatable, Sendable {
+  var text = ""
+  var saving = false
+}
+
+@CasePathable
+enum EditorAction: Equatable, Sendable {
+  case typed(String)
+  case save
+  case saved
+}
+
+@Interactor<EditorState, EditorAction>
+struct EditorInteractor {
+  @Dependency(\.continuousClock) var clock
+
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: EditorState()) { state, action in
+      switch action {
+      case .typed(let text):
+        state.text = text
+        return .state
+      case .save:
+        state.saving = true
+        return .perform { [clock] _, send in
+          try await clock.sleep(for: .seconds(1))
+          await send { $0.saving = false }
+        }
+        .cancellable(id: SaveID.id, cancelInFlight: true)
+      case .saved:
+        return .cancel(id: SaveID.id)
+      }
+    }
+  }
+}
+
+enum SaveID: Hashable { case id }
+
+enum ConfirmDeletion: Equatable, Sendable { case confirm }
+
+/// Where an effect ran, as the effect saw it.
+struct EffectReport: Equatable, Sendable {
+  /// The actor the effect's work ran on (`#isolation`), when it ran on one.
+  var workActor: String?
+  /// Whether the effect's work ran on the main thread.
+  var workOnMainThread: Bool
+  /// The actor the effect's write ran on.
+  var writeActor: String?
+}
+
+/// The name of `actor`'s type, or `nil` for none.
+nonisolated func name(of actor: (any Actor)?) -> String? {
+  actor.map { String(describing: type(of: $0)) }
+}
+
+struct ListState: Equatable, Sendable {
+  var counter = 0
+  var rows: IdentifiedArrayOf<Row> = []
+  var editor: EditorState?
+  var alert: AlertState<ConfirmDeletion>?
+  var report: EffectReport?
+  var nextID = 0
+
+  init() {}
+}
+
+@CasePathable
+enum ListAction: Equatable, Sendable {
+  case add(String)
+  case row(IdentifiedAction<Row.ID, RowAction>)
+  case openEditor
+  case editor(EditorAction)
+  case deleteTapped
+  case alert(ConfirmDeletion?)
+  case measure
+}
+
+@Interactor<ListState, ListAction>
+struct ListInteractor {
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: ListState()) { state, action in
+      switch action {
+      case .add(let title):
+        state.rows.append(Row(id: state.nextID, title: title))
+        state.nextID += 1
+        return .state
+      case .row, .editor:
+        return .state
+      case .openEditor:
+        state.editor = EditorState()
+        return .state
+      case .deleteTapped:
+        state.alert = AlertState(
+          title: "Delete?", buttons: [ButtonState(role: .destructive, action: .confirm, label: "Delete")])
+        return .state
+      case .alert(.confirm):
+        state.rows.removeAll()
+        return .state
+      case .alert:
+        return .state
+      case .measure:
+        // The effect's own work, then its write: where each ran.
+        return .perform { _, send in
+          // With `NonisolatedNonsendingByDefault`, `#isolation` in a closure that runs on its
+          // caller's actor is that actor; in one that runs on no actor, `nil`.
+          let (workActor, workOnMainThread) = (name(of: #isolation), Thread.isMainThread)
+          await send { state in
+            state.report = EffectReport(
+              workActor: workActor, workOnMainThread: workOnMainThread, writeActor: name(of: #isolation))
+          }
+        }
+      }
+    }
+    .forEach(stateIs: \.rows, actionIs: \.row) { RowInteractor() }
+    .when(stateIs: \.editor, actionIs: \.editor) { EditorInteractor() }
+    .when(stateIs: \.alert, actionIs: \.alert)
+  }
+}
