@@ -38,8 +38,8 @@ public struct Send<State: Sendable>: Sendable {
 
   /// Replaces the whole state with `state`.
   ///
-  /// Prefer ``callAsFunction(_:)-((State)->Void)`` unless `state` was derived from a
-  /// state read in the same step.
+  /// Prefer the form that takes a mutation (`await send { $0.field = value }`) unless `state` was
+  /// derived from a state read in the same step.
   @MainActor
   @inlinable
   public func callAsFunction(_ state: State) {

@@ -52,7 +52,7 @@ public typealias DebounceInteractor = Debounce
 ///
 /// Give a debounce an `id` when several are created at the same place for different purposes
 /// (for instance in a `for` loop), or when another action must drop its pending action: the `id`
-/// then *is* its identity, and ``UnoCore/Emission/cancelDebounce(id:)`` cancels it.
+/// then *is* its identity, and ``UnoCore/Emission/cancelDebounce(id:)-(HashableSendable)`` cancels it.
 ///
 /// ```swift
 /// OnAction(\.queryChanged) {
@@ -83,7 +83,7 @@ public struct Debounce<C: Clock, Child: Interactor>: Interactor {
   ///   - duration: How long a burst must be quiet before its last action reaches the child.
   ///   - clock: The clock to wait on.
   ///   - id: The debounce's identity, for several created at one place or to cancel it with
-  ///     ``UnoCore/Emission/cancelDebounce(id:)``; `nil` identifies it by where it is written.
+  ///     ``UnoCore/Emission/cancelDebounce(id:)-(HashableSendable)``; `nil` identifies it by where it is written.
   ///   - fileID: The file of the call, where misuse is reported; the compiler fills it in.
   ///   - line: The line of the call, for the same reports.
   ///   - column: The column of the call, for the same reports.
