@@ -71,6 +71,15 @@ enum SaveID: Hashable { case id }
 
 enum ConfirmDeletion: Equatable, Sendable { case confirm }
 
+/// What the list presents: an editor, or an alert that asks before deleting every row.
+@Interactor
+enum Destination {
+  case edit(EditorInteractor)
+  case alert(AlertState<ConfirmDeletion>)
+}
+extension Destination.State: Equatable {}
+extension Destination.Action: Equatable {}
+
 /// Where an effect ran, as the effect saw it.
 struct EffectReport: Equatable, Sendable {
   /// The actor the effect's work ran on (`#isolation`), when it ran on one.
@@ -90,7 +99,7 @@ struct ListState: Equatable, Sendable {
   var counter = 0
   var rows: IdentifiedArrayOf<Row> = []
   var editor: EditorState?
-  var alert: AlertState<ConfirmDeletion>?
+  var destination: Destination.State?
   var report: EffectReport?
   var nextID = 0
 
@@ -103,8 +112,9 @@ enum ListAction: Equatable, Sendable {
   case row(IdentifiedAction<Row.ID, RowAction>)
   case openEditor
   case editor(EditorAction)
+  case editTapped
   case deleteTapped
-  case alert(ConfirmDeletion?)
+  case destination(Destination.Action)
   case measure
 }
 
@@ -117,19 +127,23 @@ struct ListInteractor {
         state.rows.append(Row(id: state.nextID, title: title))
         state.nextID += 1
         return .state
-      case .row, .editor:
+      case .row, .editor, .destination(.edit):
+        return .state
+      case .editTapped:
+        state.destination = .edit(EditorState())
         return .state
       case .openEditor:
         state.editor = EditorState()
         return .state
       case .deleteTapped:
-        state.alert = AlertState(
-          title: "Delete?", buttons: [ButtonState(role: .destructive, action: .confirm, label: "Delete")])
+        state.destination = .alert(
+          AlertState(
+            title: "Delete?", buttons: [ButtonState(role: .destructive, action: .confirm, label: "Delete")]))
         return .state
-      case .alert(.confirm):
+      case .destination(.alert(.confirm)):
         state.rows.removeAll()
         return .state
-      case .alert:
+      case .destination(.alert):
         return .state
       case .measure:
         // The effect's own work, then its write: where each ran.
@@ -146,6 +160,6 @@ struct ListInteractor {
     }
     .forEach(stateIs: \.rows, actionIs: \.row) { RowInteractor() }
     .when(stateIs: \.editor, actionIs: \.editor) { EditorInteractor() }
-    .when(stateIs: \.alert, actionIs: \.alert)
+    .when(stateIs: \.destination, actionIs: \.destination) { Destination() }
   }
 }

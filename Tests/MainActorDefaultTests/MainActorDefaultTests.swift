@@ -13,13 +13,16 @@ import UnoArchitectureTesting
     harness.send(.row(.element(id: 0, action: .toggle))) { $0.rows[id: 0]?.isDone = true }
     harness.send(.openEditor) { $0.editor = EditorState() }
     harness.send(.editor(.typed("eggs"))) { $0.editor?.text = "eggs" }
+    harness.send(.editTapped) { $0.destination = .edit(EditorState()) }
+    harness.send(.destination(.edit(.typed("bread")))) { $0.destination = .edit(EditorState(text: "bread")) }
     harness.send(.deleteTapped) {
-      $0.alert = AlertState(
-        title: "Delete?", buttons: [ButtonState(role: .destructive, action: .confirm, label: "Delete")])
+      $0.destination = .alert(
+        AlertState(
+          title: "Delete?", buttons: [ButtonState(role: .destructive, action: .confirm, label: "Delete")]))
     }
     // A button of an alert closes it; the parent hears which.
-    harness.send(.alert(.confirm)) {
-      $0.alert = nil
+    harness.send(.destination(.alert(.confirm))) {
+      $0.destination = nil
       $0.rows = []
     }
     await harness.finish()

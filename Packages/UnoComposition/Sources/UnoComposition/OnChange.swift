@@ -25,7 +25,7 @@ extension Interactor {
   ///   steps it watches too; a change made by another interactor of the parent is not.
   /// - Cost: one read of the value before the step and one `==` after it.
   public func onChange<Value: Equatable & Sendable>(
-    of toValue: KeyPath<DomainState, Value> & Sendable,
+    of toValue: KeyPath<DomainState, Value>,
     _ perform: @escaping @Sendable (_ oldValue: Value, _ state: inout DomainState) -> Emission<DomainState>
   ) -> OnChange<Self, Value> {
     OnChange(base: self, toValue: toValue, perform: perform)
@@ -43,17 +43,19 @@ public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interacto
   let base: Base
   /// `base`, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   @usableFromInline let run: AnyInteractor<DomainState, Action>
-  @usableFromInline let toValue: KeyPath<DomainState, Value> & Sendable
+  @usableFromInline let toValue: _MainActorKeyPath<KeyPath<DomainState, Value>>
   /// The value's byte offset in the state when it is a stored property
   /// (`MemoryLayout.offset(of:)`): read there, without the key path runtime.
   @usableFromInline let offset: Int?
   @usableFromInline let perform: @Sendable (Value, inout DomainState) -> Emission<DomainState>
 
   init(
-    base: Base, toValue: KeyPath<DomainState, Value> & Sendable,
+    base: Base, toValue: KeyPath<DomainState, Value>,
     perform: @escaping @Sendable (Value, inout DomainState) -> Emission<DomainState>
   ) {
-    (self.base, self.run, self.toValue, self.perform) = (base, base.eraseToAnyInteractor(), toValue, perform)
+    (self.base, self.run, self.toValue, self.perform) = (
+      base, base.eraseToAnyInteractor(), _MainActorKeyPath(toValue), perform
+    )
     self.offset = MemoryLayout<DomainState>.offset(of: toValue)
   }
 
@@ -85,7 +87,7 @@ public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interacto
   /// The watched value, read through its offset when it has one.
   @inlinable
   func value(in state: inout DomainState) -> Value {
-    guard let offset else { return state[keyPath: toValue] }
+    guard let offset else { return state[keyPath: toValue.keyPath] }
     return withStoredProperty(of: &state, at: offset, as: Value.self) { $0 }
   }
 }

@@ -87,17 +87,19 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
         }
         """
     }
+    let stateTypes = cases.map { $0.isButtons ? $0.type : "\($0.type).DomainState" }
+    let actionTypes = cases.map { "\($0.type).\($0.isButtons ? "ButtonAction?" : "Action")" }
     return [
       """
-      @CasePaths.CasePathable
-      \(raw: access)enum State: Sendable {
+      \(raw: access)enum State: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
       \(raw: stateCases)
+      \(raw: casePaths(of: "State", cases: cases.map(\.name), types: stateTypes))
       }
       """,
       """
-      @CasePaths.CasePathable
-      \(raw: access)enum Action: \(raw: actionConformances) {
+      \(raw: access)enum Action: \(raw: actionConformances), CasePaths.CasePathable, CasePaths.CasePathIterable {
       \(raw: actionCases)\(raw: closing)
+      \(raw: casePaths(of: "Action", cases: cases.map(\.name), types: actionTypes))
       }
       """,
       "\(raw: access)typealias DomainState = State",
@@ -115,6 +117,43 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       }
       """,
     ]
+  }
+
+  /// The members `@CasePathable` would add to `State` or `Action` (`AllCasePaths`, one case path
+  /// a case, `allCasePaths`), written here with the conformance declared on the enum itself rather
+  /// than in an extension: declared together, the conformance and the members have one isolation.
+  /// With `@CasePathable`'s extension, in a module whose default isolation is `MainActor` and with
+  /// `InferIsolatedConformances`, Swift 6.3 made the conformance main-actor isolated and the nested
+  /// `AllCasePaths` nonisolated (the enclosing enum, an `Interactor`, is nonisolated), and refused
+  /// the expansion. The root's cases are read with a `switch`, not through the conformance.
+  private static func casePaths(of root: String, cases: [String], types: [String]) -> String {
+    let rootCases = cases.map { "      case .\($0): return \\.\($0)" }.joined(separator: "\n")
+    let paths = zip(cases, types).map { name, type in
+      """
+        public var \(name): CasePaths.AnyCasePath<\(root), \(type)> {
+          ._$embed(\(root).\(name)) {
+            guard case let .\(name)(v0) = $0 else { return nil }
+            return v0
+          }
+        }
+      """
+    }.joined(separator: "\n")
+    let all = cases.map { "\\.\($0)" }.joined(separator: ", ")
+    return """
+      public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+        public subscript(root: \(root)) -> CasePaths.PartialCaseKeyPath<\(root)> {
+          switch root {
+      \(rootCases)
+          }
+        }
+      \(paths)
+        public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<\(root)>]> {
+          let allCasePaths: [CasePaths.PartialCaseKeyPath<\(root)>] = [\(all)]
+          return allCasePaths.makeIterator()
+        }
+      }
+      public static var allCasePaths: AllCasePaths { AllCasePaths() }
+      """
   }
 
   public static func expansion(

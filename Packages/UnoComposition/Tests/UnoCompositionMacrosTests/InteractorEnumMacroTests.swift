@@ -25,18 +25,102 @@ struct InteractorEnumMacroTests {
         case edit(EditInteractor)
         case confirmDeletion(ConfirmInteractor), record(RecordMeetingInteractor)
 
-        @CasePaths.CasePathable
-        enum State: Sendable {
+        enum State: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case edit(EditInteractor.DomainState)
           case confirmDeletion(ConfirmInteractor.DomainState)
           case record(RecordMeetingInteractor.DomainState)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              switch root {
+                case .edit:
+              return \.edit
+                case .confirmDeletion:
+              return \.confirmDeletion
+                case .record:
+              return \.record
+              }
+            }
+            public var edit: CasePaths.AnyCasePath<State, EditInteractor.DomainState> {
+              ._$embed(State.edit) {
+                guard case let .edit(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var confirmDeletion: CasePaths.AnyCasePath<State, ConfirmInteractor.DomainState> {
+              ._$embed(State.confirmDeletion) {
+                guard case let .confirmDeletion(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var record: CasePaths.AnyCasePath<State, RecordMeetingInteractor.DomainState> {
+              ._$embed(State.record) {
+                guard case let .record(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = [\.edit, \.confirmDeletion, \.record]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        enum Action: Sendable {
+        enum Action: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case edit(EditInteractor.Action)
           case confirmDeletion(ConfirmInteractor.Action)
           case record(RecordMeetingInteractor.Action)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              switch root {
+                case .edit:
+              return \.edit
+                case .confirmDeletion:
+              return \.confirmDeletion
+                case .record:
+              return \.record
+              }
+            }
+            public var edit: CasePaths.AnyCasePath<Action, EditInteractor.Action> {
+              ._$embed(Action.edit) {
+                guard case let .edit(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var confirmDeletion: CasePaths.AnyCasePath<Action, ConfirmInteractor.Action> {
+              ._$embed(Action.confirmDeletion) {
+                guard case let .confirmDeletion(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var record: CasePaths.AnyCasePath<Action, RecordMeetingInteractor.Action> {
+              ._$embed(Action.record) {
+                guard case let .record(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = [\.edit, \.confirmDeletion, \.record]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         typealias DomainState = State
@@ -80,14 +164,58 @@ struct InteractorEnumMacroTests {
       public enum Path {
         case detail(DetailInteractor)
 
-        @CasePaths.CasePathable
-        public enum State: Sendable {
+        public enum State: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(DetailInteractor.DomainState)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              switch root {
+                case .detail:
+              return \.detail
+              }
+            }
+            public var detail: CasePaths.AnyCasePath<State, DetailInteractor.DomainState> {
+              ._$embed(State.detail) {
+                guard case let .detail(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = [\.detail]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        public enum Action: Sendable {
+        public enum Action: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case detail(DetailInteractor.Action)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              switch root {
+                case .detail:
+              return \.detail
+              }
+            }
+            public var detail: CasePaths.AnyCasePath<Action, DetailInteractor.Action> {
+              ._$embed(Action.detail) {
+                guard case let .detail(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = [\.detail]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
         public typealias DomainState = State
@@ -215,15 +343,56 @@ struct InteractorEnumMacroTests {
         case alert(AlertState<Alert>)
         case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>)
 
-        @CasePaths.CasePathable
-        enum State: Sendable {
+        enum State: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case edit(EditInteractor.DomainState)
           case alert(AlertState<Alert>)
           case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              switch root {
+                case .edit:
+              return \.edit
+                case .alert:
+              return \.alert
+                case .endMeeting:
+              return \.endMeeting
+              }
+            }
+            public var edit: CasePaths.AnyCasePath<State, EditInteractor.DomainState> {
+              ._$embed(State.edit) {
+                guard case let .edit(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<State, AlertState<Alert>> {
+              ._$embed(State.alert) {
+                guard case let .alert(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var endMeeting: CasePaths.AnyCasePath<State, UnoComposition.ConfirmationDialogState<EndMeeting>> {
+              ._$embed(State.endMeeting) {
+                guard case let .endMeeting(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = [\.edit, \.alert, \.endMeeting]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        enum Action: Sendable, UnoComposition._PresentationClosingAction {
+        enum Action: Sendable, UnoComposition._PresentationClosingAction, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case edit(EditInteractor.Action)
           case alert(AlertState<Alert>.ButtonAction?)
           case endMeeting(UnoComposition.ConfirmationDialogState<EndMeeting>.ButtonAction?)
@@ -235,6 +404,49 @@ struct InteractorEnumMacroTests {
             default:
             return false
             }
+          }
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              switch root {
+                case .edit:
+              return \.edit
+                case .alert:
+              return \.alert
+                case .endMeeting:
+              return \.endMeeting
+              }
+            }
+            public var edit: CasePaths.AnyCasePath<Action, EditInteractor.Action> {
+              ._$embed(Action.edit) {
+                guard case let .edit(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<Action, AlertState<Alert>.ButtonAction?> {
+              ._$embed(Action.alert) {
+                guard case let .alert(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public var endMeeting: CasePaths.AnyCasePath<Action, UnoComposition.ConfirmationDialogState<EndMeeting>.ButtonAction?> {
+              ._$embed(Action.endMeeting) {
+                guard case let .endMeeting(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = [\.edit, \.alert, \.endMeeting]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
           }
         }
 
@@ -279,13 +491,34 @@ struct InteractorEnumMacroTests {
       public enum Confirmation {
         case alert(AlertState<Alert>)
 
-        @CasePaths.CasePathable
-        public enum State: Sendable {
+        public enum State: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case alert(AlertState<Alert>)
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: State) -> CasePaths.PartialCaseKeyPath<State> {
+              switch root {
+                case .alert:
+              return \.alert
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<State, AlertState<Alert>> {
+              ._$embed(State.alert) {
+                guard case let .alert(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<State>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<State>] = [\.alert]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
+          }
         }
 
-        @CasePaths.CasePathable
-        public enum Action: Sendable, UnoComposition._PresentationClosingAction {
+        public enum Action: Sendable, UnoComposition._PresentationClosingAction, CasePaths.CasePathable, CasePaths.CasePathIterable {
           case alert(AlertState<Alert>.ButtonAction?)
           /// Whether this action presses a button of an alert or a dialog: it closes the destination.
           public var _closesPresentation: Bool {
@@ -293,6 +526,29 @@ struct InteractorEnumMacroTests {
             case .alert:
             return true
             }
+          }
+          public struct AllCasePaths: CasePaths.CasePathReflectable, Swift.Sendable, Swift.Sequence {
+            public subscript(root: Action) -> CasePaths.PartialCaseKeyPath<Action> {
+              switch root {
+                case .alert:
+              return \.alert
+              }
+            }
+            public var alert: CasePaths.AnyCasePath<Action, AlertState<Alert>.ButtonAction?> {
+              ._$embed(Action.alert) {
+                guard case let .alert(v0) = $0 else {
+                return nil
+              }
+                return v0
+              }
+            }
+            public func makeIterator() -> Swift.IndexingIterator<[CasePaths.PartialCaseKeyPath<Action>]> {
+              let allCasePaths: [CasePaths.PartialCaseKeyPath<Action>] = [\.alert]
+              return allCasePaths.makeIterator()
+            }
+          }
+          public static var allCasePaths: AllCasePaths {
+            AllCasePaths()
           }
         }
 

@@ -30,7 +30,7 @@ public struct DynamicState<State: Sendable>: Sendable {
 
   /// The value at `keyPath` of the current state.
   @inlinable
-  public subscript<Value: Sendable>(dynamicMember keyPath: KeyPath<State, Value> & Sendable) -> Value {
+  public subscript<Value: Sendable>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     get async { await read()[keyPath: keyPath] }
   }
 }

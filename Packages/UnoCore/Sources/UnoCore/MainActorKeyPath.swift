@@ -7,15 +7,16 @@
 ///
 /// Why the box is safe to share: a key path is an immutable object, and the library applies the
 /// key paths it holds only on the main actor: in `interact(state:action:)` and the steps of an
-/// effect's `Send` (both main-actor isolated), and in the reads of a child's `DynamicState`, which
-/// run their key paths in a main-actor closure. No key path leaves the main actor to be applied.
-public struct _MainActorKeyPath<Root, Value>: Hashable, @unchecked Sendable {
+/// effect's `Send` (both main-actor isolated), in a binding's `set` (run by `BindingInteractor`'s
+/// `interact`), and in the reads of a child's `DynamicState`, which run their key paths in a
+/// main-actor closure. No key path leaves the main actor to be applied.
+public struct _MainActorKeyPath<Path: AnyKeyPath>: Hashable, @unchecked Sendable {
   /// The key path.
-  public let keyPath: KeyPath<Root, Value>
+  public let keyPath: Path
 
   /// Holds `keyPath`.
   @inlinable
-  public init(_ keyPath: KeyPath<Root, Value>) {
+  public init(_ keyPath: Path) {
     self.keyPath = keyPath
   }
 }

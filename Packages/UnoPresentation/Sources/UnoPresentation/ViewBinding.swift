@@ -40,7 +40,7 @@ extension ViewModel where Action: BindableAction, Action.State == DomainState {
   /// TextField("Title", text: Binding(viewModel.binding(\.title)))
   /// ```
   public func binding<Value: Equatable & Sendable>(
-    _ keyPath: WritableKeyPath<DomainState, Value> & Sendable
+    _ keyPath: WritableKeyPath<DomainState, Value>
   ) -> ViewBinding<Value> {
     ViewBinding(
       get: { self.domainState[keyPath: keyPath] },

@@ -31,18 +31,19 @@ public struct BindableFields<Root>: Sendable, ExpressibleByArrayLiteral {
     public let name: String
     /// The name of the field's type, for listings and error messages.
     public let typeName: String
-    let keyPath: PartialKeyPath<Root> & Sendable
+    let keyPath: _MainActorKeyPath<PartialKeyPath<Root>>
     let decode: @Sendable (any Decoder) throws -> BindingAction<Root>
     let encode: @Sendable (any Sendable, any Encoder) throws -> Void
 
     /// The field at `keyPath`, named `name` in JSON. `typeName` names its type for people
     /// (listings, errors); by default the Swift type's name.
     public static func field<Value: Codable & Equatable & Sendable>(
-      _ name: String, _ keyPath: WritableKeyPath<Root, Value> & Sendable, typeName: String? = nil
+      _ name: String, _ keyPath: WritableKeyPath<Root, Value>, typeName: String? = nil
     ) -> Self {
-      Self(
-        name: name, typeName: typeName ?? String(describing: Value.self), keyPath: keyPath,
-        decode: { decoder in .set(keyPath, try Value(from: decoder)) },
+      let held = _MainActorKeyPath(keyPath)
+      return Self(
+        name: name, typeName: typeName ?? String(describing: Value.self), keyPath: _MainActorKeyPath(keyPath),
+        decode: { decoder in .set(held.keyPath, try Value(from: decoder)) },
         encode: { value, encoder in try (value as! Value).encode(to: encoder) }
       )
     }
@@ -67,7 +68,7 @@ public struct BindableFields<Root>: Sendable, ExpressibleByArrayLiteral {
 
   /// The field at `keyPath`.
   public func field(at keyPath: PartialKeyPath<Root>) -> Field? {
-    fields.first { ($0.keyPath as PartialKeyPath<Root>) == keyPath }
+    fields.first { $0.keyPath.keyPath == keyPath }
   }
 
   /// The names, for messages: `title, minutes, theme`.

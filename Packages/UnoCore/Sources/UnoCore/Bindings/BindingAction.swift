@@ -29,14 +29,14 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
   /// then one retain, not one per field.
   @usableFromInline
   final class Storage: Sendable {
-    let keyPath: PartialKeyPath<Root> & Sendable
+    let keyPath: _MainActorKeyPath<PartialKeyPath<Root>>
     let value: any Sendable
     @usableFromInline let set: @Sendable (inout Root) -> Void
     let isEqualValue: @Sendable (any Sendable) -> Bool
 
     @usableFromInline
     init(
-      keyPath: PartialKeyPath<Root> & Sendable, value: any Sendable,
+      keyPath: _MainActorKeyPath<PartialKeyPath<Root>>, value: any Sendable,
       set: @escaping @Sendable (inout Root) -> Void,
       isEqualValue: @escaping @Sendable (any Sendable) -> Bool
     ) {
@@ -50,15 +50,18 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
   init(storage: Storage) { self.storage = storage }
 
   /// The field this action sets.
-  public var keyPath: PartialKeyPath<Root> & Sendable { storage.keyPath }
+  public var keyPath: PartialKeyPath<Root> { storage.keyPath.keyPath }
   /// The value it sets the field to.
   public var value: any Sendable { storage.value }
 
   /// An action that sets the field at `keyPath` to `value`.
   @inlinable
   public static func set<Value: Equatable & Sendable>(
-    _ keyPath: WritableKeyPath<Root, Value> & Sendable, _ value: Value
+    _ keyPath: WritableKeyPath<Root, Value>, _ value: Value
   ) -> Self {
+    // Applied only on the main actor, by `BindingInteractor` (`_MainActorKeyPath` says why that
+    // makes holding it safe): a key path into a main-actor-isolated state is not `Sendable`.
+    let held = _MainActorKeyPath(keyPath)
     let set: @Sendable (inout Root) -> Void
     if let offset = MemoryLayout<Root>.offset(of: keyPath) {
       // A stored property held inline: written through its offset rather than through the key
@@ -72,11 +75,12 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
         }
       }
     } else {
-      set = { $0[keyPath: keyPath] = value }
+      set = { $0[keyPath: held.keyPath] = value }
     }
     return Self(
       storage: Storage(
-        keyPath: keyPath, value: value, set: set, isEqualValue: { ($0 as? Value) == value }))
+        keyPath: _MainActorKeyPath(keyPath), value: value, set: set,
+        isEqualValue: { ($0 as? Value) == value }))
   }
 
   /// An action that sets nothing, for `BindingInteractor` to find the `binding` case of an
@@ -84,7 +88,7 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
   public static func _probe() -> Self {
     Self(
       storage: Storage(
-        keyPath: \Root.self, value: (), set: { _ in }, isEqualValue: { _ in false }))
+        keyPath: _MainActorKeyPath(\Root.self), value: (), set: { _ in }, isEqualValue: { _ in false }))
   }
 
   /// Whether `other` is this very action (the same storage), not only an equal one.
