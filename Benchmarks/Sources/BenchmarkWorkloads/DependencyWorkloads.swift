@@ -45,9 +45,15 @@ public struct BoundCount: Interactor {
   public init() {}
   public var initialValue: Count { base.initialValue }
   public func interact(state: inout Count, action: Step) -> Emission<Count> {
-    let inForce = DependencyValues._current
-    return withExtendedLifetime(inForce) {
-      DependencyValues.$_current.withValue(values) { base.interact(state: &state, action: action) }
-    }
+    bound(values, keeping: DependencyValues._current) { base.interact(state: &state, action: action) }
   }
+}
+
+/// `body` with `values` bound, `inForce` kept alive meanwhile: through a nonisolated function, as
+/// the library's override binds its values, so that no closure given to the standard library is
+/// main-actor isolated (such a closure checks its executor at each call: docs/performance.md).
+func bound<Result>(
+  _ values: DependencyValues, keeping inForce: DependencyValues, _ body: () -> Result
+) -> Result {
+  withExtendedLifetime(inForce) { DependencyValues.$_current.withValue(values, operation: body) }
 }
