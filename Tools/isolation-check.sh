@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds the bundled features (Packages/Counter, Search, Standups, Todos: sources, plugins and
-# tests) in a new app project's settings (docs/new-projects.md), as a team's own code is compiled
+# Builds the bundled features (Packages/Counter, Search, Standups, Todos: their sources, the code a
+# team writes) in a new app project's settings (docs/new-projects.md), as a team's own code is compiled
 # there: UNO_TEAM_SETTINGS (Package.swift) gives their targets default actor isolation `MainActor`,
 # in Swift 5 mode (main-actor-5) and in Swift 6 mode with Approachable Concurrency's two upcoming
 # features (main-actor-6). Prints, for each setting and feature, the errors the compiler reports,
