@@ -1,7 +1,7 @@
 import Dependencies
 import SearchFeature
 
-extension SearchClient: DependencyKey {
+nonisolated extension SearchClient: DependencyKey {
   /// The live client: the index of the Unicode character names, built on first use.
   public static let liveValue = SearchClient.live()
 }

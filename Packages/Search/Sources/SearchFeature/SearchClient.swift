@@ -2,7 +2,7 @@ import Dependencies
 import IssueReporting
 
 /// One search hit: a character and its name.
-public struct SearchResult: Sendable, Equatable, Codable, Identifiable {
+nonisolated public struct SearchResult: Sendable, Equatable, Codable, Identifiable {
   /// The Unicode scalar value.
   public var id: UInt32
   /// Its name, e.g. "GRINNING FACE".
@@ -19,7 +19,7 @@ public struct SearchResult: Sendable, Equatable, Codable, Identifiable {
 }
 
 /// Everything known about one character.
-public struct SearchDetail: Sendable, Equatable, Codable {
+nonisolated public struct SearchDetail: Sendable, Equatable, Codable {
   /// The Unicode scalar value.
   public var id: UInt32
   /// Its name, e.g. "GRINNING FACE".
@@ -69,7 +69,7 @@ public struct SearchDetail: Sendable, Equatable, Codable {
 ///   $0.continuousClock = TestClock()
 /// })
 /// ```
-public struct SearchClient: Sendable {
+nonisolated public struct SearchClient: Sendable {
   /// Up to `limit` results for `query`, best first.
   public var search: @Sendable (_ query: String, _ limit: Int) async throws -> [SearchResult]
   /// The details of the character `id`.
@@ -85,7 +85,7 @@ public struct SearchClient: Sendable {
   }
 }
 
-extension SearchClient: TestDependencyKey {
+nonisolated extension SearchClient: TestDependencyKey {
   /// Fails the test that calls an endpoint it did not override, naming the endpoint.
   public static let testValue = SearchClient(
     search: unimplemented("SearchClient.search"),
@@ -119,12 +119,12 @@ extension SearchClient: TestDependencyKey {
 }
 
 /// Thrown by the preview client for a character it does not know.
-struct PreviewCharacterUnknown: Error, CustomStringConvertible {
+nonisolated struct PreviewCharacterUnknown: Error, CustomStringConvertible {
   let id: UInt32
   var description: String { "the preview search client knows only a few characters, not \(codePoint(id))" }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
   /// The search feature's client (see ``SearchClient``).
   public var searchClient: SearchClient {
     get { self[SearchClient.self] }

@@ -130,7 +130,7 @@ private func detail(of detail: DetailState, isFavorite: Bool) -> SearchViewState
 }
 
 /// "U+1F600".
-func codePoint(_ value: UInt32) -> String {
+nonisolated func codePoint(_ value: UInt32) -> String {
   let hex = String(value, radix: 16, uppercase: true)
   return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
 }

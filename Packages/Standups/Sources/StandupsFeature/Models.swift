@@ -112,7 +112,7 @@ extension SharedReaderKey where Self == FileStorageKey<IdentifiedArrayOf<Standup
   }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
   /// The file the standups are kept in. A host sets it in its data directory; a test's is a path
   /// in the test's in-memory file system (`sharedFileSystem`).
   public var standupsFile: URL {
@@ -121,7 +121,7 @@ extension DependencyValues {
   }
 }
 
-private enum StandupsFileKey: DependencyKey {
+private nonisolated enum StandupsFileKey: DependencyKey {
   static var liveValue: URL {
     let directory =
       FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first

@@ -52,7 +52,7 @@ public enum SpeechClientError: Error, Equatable, Sendable, CustomStringConvertib
   }
 }
 
-extension SpeechClient: TestDependencyKey {
+nonisolated extension SpeechClient: TestDependencyKey {
   /// Fails the test that records a meeting without saying what the speech client hears.
   public static var testValue: SpeechClient {
     Self {
@@ -67,7 +67,7 @@ extension SpeechClient: TestDependencyKey {
   }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
   /// What transcribes a meeting being recorded.
   public var speechClient: SpeechClient {
     get { self[SpeechClient.self] }

@@ -75,7 +75,7 @@ public enum TodosStoreError: Error, Equatable, Sendable, CustomStringConvertible
   }
 }
 
-extension TodosStore: TestDependencyKey {
+nonisolated extension TodosStore: TestDependencyKey {
   /// Fails the test that loads or saves without overriding the store, naming the endpoint.
   public static let testValue = TodosStore(
     load: unimplemented("TodosStore.load", placeholder: []),
@@ -92,7 +92,7 @@ extension TodosStore: TestDependencyKey {
   }
 }
 
-extension DependencyValues {
+nonisolated extension DependencyValues {
   /// Where the Todos feature keeps its list (see ``TodosStore``).
   public var todosStore: TodosStore {
     get { self[TodosStore.self] }

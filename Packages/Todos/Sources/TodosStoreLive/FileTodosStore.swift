@@ -26,7 +26,7 @@ extension TodosStore {
   }
 }
 
-extension TodosStore: DependencyKey {
+nonisolated extension TodosStore: DependencyKey {
   /// The file store in the default data directory (`$XDG_DATA_HOME/uno-host`, else
   /// `~/.local/share/uno-host`). uno-host's plugin uses the directory of `--data-dir` instead.
   public static var liveValue: TodosStore {
