@@ -27,18 +27,22 @@ repo=$(pwd)
 dir=$repo/.build-compile-bench
 fresh=0
 rebuild=1
+dir_given=0
+settings=
 shapes=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --dir) dir=$(realpath -m "$2"); shift 2 ;;
+    --dir) dir=$(realpath -m "$2"); dir_given=1; shift 2 ;;
     --fresh) fresh=1; shift ;;
     --no-rebuild) rebuild=0; shift ;;
-    --settings) export COMPILE_BENCH_SETTINGS="$2"; [ "$dir" = "$repo/.build-compile-bench" ] && dir="$dir-$2"; shift 2 ;;
+    --settings) export COMPILE_BENCH_SETTINGS="$2"; settings=$2; shift 2 ;;
     --largest) shapes+=(root:12,8,2,30 screens:30 destinations:20 nested:3 recursive rich:12,8); shift ;;
     -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) shapes+=("$1"); shift ;;
   esac
 done
+# A setting's app lives in a folder of its own unless --dir names one.
+[ -n "$settings" ] && [ "$dir_given" -eq 0 ] && dir="$dir-$settings"
 if [ ${#shapes[@]} -eq 0 ]; then
   shapes=(
     root:3,2,1,5 root:6,4,1,10 root:12,8,2,30 root:24,16,2,30
