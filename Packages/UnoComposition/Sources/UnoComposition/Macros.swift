@@ -53,7 +53,7 @@ public macro Interactor<State, Action>() =
 /// ```
 ///
 /// The macro generates, inside the enum:
-/// - `State` and `Action`, `@CasePathable` and `Sendable` enums with one case per child, carrying
+/// - `State` and `Action`, `CasePathable` and `Sendable` enums with one case per child, carrying
 ///   that child's state and action;
 /// - the `body` that routes each case's actions to its child while the state is in that case,
 ///   so that changing the state to another case cancels the old case's effects in that step;

@@ -18,7 +18,7 @@ import SwiftSyntaxMacros
 /// ```
 ///
 /// generates, inside the enum,
-/// - `State` and `Action`: `@CasePathable` enums with one case per child, carrying the child's
+/// - `State` and `Action`: case-pathable enums with one case per child, carrying the child's
 ///   state and action, `Sendable`;
 /// - `typealias DomainState = State`;
 /// - `body`: routes each case's actions to its child while the state is in that case (the
@@ -49,12 +49,12 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
       enumDecl.modifiers.contains { [.keyword(.public), .keyword(.open)].contains($0.name.tokenKind) }
       ? "public "
       : enumDecl.modifiers.contains { $0.name.tokenKind == .keyword(.package) } ? "package " : ""
-    let stateCases = cases.map {
-      "  case \($0.name)(\($0.isButtons ? $0.type : "\($0.type).DomainState"))"
-    }.joined(separator: "\n")
-    let actionCases = cases.map {
-      "  case \($0.name)(\($0.type).\($0.isButtons ? "ButtonAction?" : "Action"))"
-    }.joined(separator: "\n")
+    // What each case carries: its child's state and action (a button's action for an alert or a
+    // dialog), written once for the cases and once for their case paths.
+    let stateTypes = cases.map { $0.isButtons ? $0.type : "\($0.type).DomainState" }
+    let actionTypes = cases.map { "\($0.type).\($0.isButtons ? "ButtonAction?" : "Action")" }
+    let stateCases = zip(cases, stateTypes).map { "  case \($0.name)(\($1))" }.joined(separator: "\n")
+    let actionCases = zip(cases, actionTypes).map { "  case \($0.name)(\($1))" }.joined(separator: "\n")
     // One element per case, each the route of one case (`Empty._route`, a `when` on a case path
     // over `Empty` of its own), in an array of a type the compiler knows: it checks each on its
     // own, so the body's cost grows with the number of cases. A chain of `when`s is one
@@ -87,8 +87,6 @@ public enum InteractorEnumMacro: MemberMacro, ExtensionMacro {
         }
         """
     }
-    let stateTypes = cases.map { $0.isButtons ? $0.type : "\($0.type).DomainState" }
-    let actionTypes = cases.map { "\($0.type).\($0.isButtons ? "ButtonAction?" : "Action")" }
     return [
       """
       \(raw: access)enum State: Sendable, CasePaths.CasePathable, CasePaths.CasePathIterable {
