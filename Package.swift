@@ -249,7 +249,10 @@ let packageTargets: [Target] = [
       "UnoHostCore", "UnoHostMCP", "UnoHostInspector", "MCP@swift-sdk", "Logging@swift-log", "UnoCore",
       "UnoPlugin", "UnoJSON", "UnoPresentation", "UnoTesting", "ArgumentParser@swift-argument-parser",
       "Dependencies@swift-dependencies",
-    ]), path: "Apps/uno-host/Sources/UnoHostKit"),
+    ]), path: "Apps/uno-host/Sources/UnoHostKit", plugins: ["HostBuildInfo"]),
+  .plugin(
+    name: "HostBuildInfo", capability: .buildTool(), dependencies: dependencies([]),
+    path: "Apps/uno-host/Plugins/HostBuildInfo"),
   .target(
     name: "BundledFeatures",
     dependencies: dependencies([

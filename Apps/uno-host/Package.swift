@@ -90,8 +90,11 @@ let package = Package(
         .product(name: "UnoTesting", package: "UnoTesting"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Dependencies", package: "swift-dependencies"),
-      ]
+      ],
+      plugins: ["HostBuildInfo"]
     ),
+    // Writes the commit the host is built from into the kit, for `uno-host --version`.
+    .plugin(name: "HostBuildInfo", capability: .buildTool()),
     // The features the bundled uno-host runs.
     .target(
       name: "BundledFeatures",

@@ -35,6 +35,28 @@
       )
     }
 
+    @Test func versionNamesTheChangelogsNewestVersionAndTheCommitItWasBuiltFrom() async throws {
+      let (output, _, status) = try await ChildProcess.run(HostProcess.binary.path, ["--version"])
+      #expect(status == 0)
+      var root = URL(fileURLWithPath: #filePath)
+      for _ in 0..<3 { root.deleteLastPathComponent() }  // .../Tests/HostEndToEndTests/CommandLineTests.swift
+      // The newest version the changelog names, from its first "## 0.1.0 — date" heading.
+      let changelog = try String(contentsOf: root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+      let heading = try #require(
+        changelog.split(separator: "\n").first {
+          $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true
+        })
+      let version = try #require(heading.dropFirst(3).split(separator: " ").first)
+      // The commit of the clone the host was built from (tests build it first), or "unknown" out
+      // of a clone.
+      let (head, _, gitStatus) = try await ChildProcess.run(
+        "/usr/bin/env", ["git", "-C", root.path, "rev-parse", "HEAD"], standardError: .discard)
+      let commit =
+        gitStatus == 0
+        ? String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : "unknown"
+      #expect(String(decoding: output, as: UTF8.self) == "\(version) (commit \(commit))\n")
+    }
+
     @Test func helpListsTheSharedOptions() async throws {
       let (output, _, status) = try await ChildProcess.run(HostProcess.binary.path, ["--help"])
       #expect(status == 0)

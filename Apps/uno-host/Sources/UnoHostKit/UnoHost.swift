@@ -25,6 +25,17 @@
   /// The bundled `uno-host` is exactly that over Counter, Search, Todos and Standups. See
   /// docs/plugins.md.
   public enum UnoHost {
+    /// The version of UnoArchitecture the host is built from: the newest version CHANGELOG.md
+    /// names (a build from a later commit also has what it lists under "Unreleased"; the commit
+    /// says which).
+    public static let version = "0.1.0"
+
+    /// What `--version` prints: the version, and the commit the host was built from (or "commit
+    /// unknown" where the sources were not a git clone), for example `0.1.0 (commit 1a2b3c…)`.
+    public static var versionDescription: String {
+      "\(version) (commit \(hostBuildCommit ?? "unknown"))"
+    }
+
     /// Parses the command line and runs the host over `features`, then exits.
     ///
     /// - Parameters:
@@ -81,6 +92,7 @@
           before or after the subcommand's name; '\(HostConfiguration.current.withLock { $0.name }) \
           help serve' says what each does.
           """,
+        version: UnoHost.versionDescription,
         subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self, Replay.self, Explore.self],
         defaultSubcommand: Serve.self
       )

@@ -80,6 +80,8 @@ public struct OptionalInteractor<Wrapped: Interactor>: Interactor, _OptionalInit
   /// `wrapped`, erased with its body built once (see `Interactor.eraseToAnyInteractor()`).
   @usableFromInline let run: AnyInteractor<DomainState, Action>?
 
+  /// An interactor that runs `wrapped` when there is one, and otherwise leaves the state and
+  /// emits nothing.
   @inlinable
   public init(_ wrapped: Wrapped?) {
     self.wrapped = wrapped

@@ -2,12 +2,19 @@
 ///
 /// Numbers keep their integer-ness: `1` stays an integer, `1.5` a double.
 public enum JSONValue: Sendable, Hashable, Codable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A number written without a fraction or an exponent that fits in an `Int`: `1`, `-42`.
   case integer(Int)
+  /// Any other number: `1.5`, `1e3`, or an integer too large for an `Int`.
   case double(Double)
+  /// A string, its escapes decoded.
   case string(String)
+  /// An array, its elements in order.
   case array([JSONValue])
+  /// An object; a key written twice keeps its last value.
   case object([String: JSONValue])
 
   public init(from decoder: any Decoder) throws {

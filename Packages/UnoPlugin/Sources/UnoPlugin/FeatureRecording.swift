@@ -183,6 +183,8 @@ public struct RecordedEntries: Equatable, Sendable {
   /// The entries, oldest first.
   public var lines: [String]
 
+  /// Entries read from a recording: `lines`, the first of which is entry `first`, after a ring
+  /// that dropped `dropped`.
   public init(first: Int, dropped: Int, lines: [String]) {
     self.first = first
     self.dropped = dropped

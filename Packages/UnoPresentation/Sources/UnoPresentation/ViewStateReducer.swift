@@ -140,16 +140,20 @@ extension ViewStateReducer {
 @resultBuilder
 @MainActor
 public enum ViewStateReducerBuilder<DomainState, ViewState> {
+  /// A view-state reducer written in the block, as it is.
   @inlinable
   public static func buildExpression<R: ViewStateReducer<DomainState, ViewState>>(_ reducer: R) -> R {
     reducer
   }
 
+  /// The first view-state reducer of a block, as it is.
   @inlinable
   public static func buildPartialBlock<R: ViewStateReducer<DomainState, ViewState>>(first: R) -> R {
     first
   }
 
+  /// The reducers of a block so far and the next one, run in the order they are written
+  /// (``CombinedViewStateReducer``).
   @inlinable
   public static func buildPartialBlock<
     R0: ViewStateReducer<DomainState, ViewState>, R1: ViewStateReducer<DomainState, ViewState>
@@ -169,6 +173,7 @@ public struct CombinedViewStateReducer<
   @usableFromInline let r0: R0
   @usableFromInline let r1: R1
 
+  /// Runs `r0`, then `r1`, on the same view state.
   @inlinable
   public init(_ r0: R0, _ r1: R1) {
     self.r0 = r0

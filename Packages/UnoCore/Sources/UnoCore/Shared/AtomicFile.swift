@@ -26,6 +26,7 @@ public struct AtomicFile: Sendable {
   /// The file.
   public let url: URL
 
+  /// The file at `url`, which need not exist yet.
   public init(url: URL) {
     self.url = url
   }

@@ -12,6 +12,7 @@ public final class SharedStore: Sendable {
   private let storages = Locked<[AnyHashableSendable: any AnySharedStorage]>([:])
   private let saves = Locked<SaveTracking>(SaveTracking())
 
+  /// An empty store: each key's value is loaded, or made, by the first holder of the key.
   public init() {}
 
   /// The storage for `id`, made by `make` if there is none. A key reused with another value
