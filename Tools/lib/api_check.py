@@ -11,7 +11,9 @@ A break is listed when a bullet of "Unreleased" under "### Changed" or "### Remo
 symbol in backticks and says how to migrate ("*Migration:*"). The symbol is the declaration's own
 name, without its parameters: `when` for `Func Interactor.when(stateIs:actionIs:…)`, `keyPath`
 for `Var BindingAction.keyPath`; for an initializer or a subscript, its type's name
-(`BuildViewState` for `Constructor BuildViewState.init(_:)`). A bullet may name several.
+(`BuildViewState` for `Constructor BuildViewState.init(_:)`). A bullet may name several. When a
+type's generic signature changes, each of its members reports that change too: those reports are
+listed with the type.
 """
 
 import re
@@ -21,6 +23,7 @@ VERSION_HEADING = re.compile(r"^## \[?(\d+\.\d+\.\d+)\]?")
 # "Func Interactor.when(stateIs:…) has generic signature change from …": the kind, then the name.
 BREAK = re.compile(r"^(?P<kind>[A-Z][A-Za-z]*) (?P<name>[^ (]+(?:\([^)]*\))?)")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+TYPE_KINDS = {"Class", "Struct", "Enum", "Protocol"}
 
 
 def last_version(changelog):
@@ -63,8 +66,16 @@ def symbol(name):
     return parts[-1]
 
 
+def enclosing_type(name):
+    """The type a member belongs to (`ChildViewModel` for `ChildViewModel.hash(into:)`), or None."""
+    parts = name.split("(")[0].split(".")
+    return parts[0] if len(parts) > 1 else None
+
+
 def breaks(text):
-    """`(module, line, symbol)` for every break in swift-api-digester's output."""
+    """`(module, line, symbol, type)` for every break in swift-api-digester's output; `type` is the
+    member's type when the break is only that type's generic signature change, seen by a member."""
+    found = []
     module = None
     for line in text.splitlines():
         if line.startswith("==> "):
@@ -73,7 +84,15 @@ def breaks(text):
             match = BREAK.match(line)
             if not match:
                 sys.exit(f"error: swift-api-digester printed a line this check cannot read: {line}")
-            yield module, line, symbol(match.group("name"))
+            found.append((module, line, match.group("kind"), match.group("name")))
+    # A type whose generic signature changed: each of its members reports the same change.
+    changed_types = {
+        name for _, line, kind, name in found if kind in TYPE_KINDS and "has generic signature change" in line
+    }
+    for module, line, kind, name in found:
+        parent = enclosing_type(name)
+        inherited = parent in changed_types and "has generic signature change" in line
+        yield module, line, symbol(name), parent if inherited else None
 
 
 def check(changelog, text):
@@ -84,7 +103,10 @@ def check(changelog, text):
         for span in re.findall(r"`([^`]+)`", bullet):
             for identifier in IDENTIFIER.findall(span):
                 named[identifier] = named.get(identifier, False) or migrates
-    found = list(breaks(text))
+    found = []
+    for module, line, name, parent in breaks(text):
+        # A member's share of its type's generic signature change is listed with the type.
+        found.append((module, line, parent if parent in named and name not in named else name))
     missing = [(module, line, name) for module, line, name in found if name not in named]
     unmigrated = [(module, line, name) for module, line, name in found if named.get(name) is False]
     for module, line, name in missing:

@@ -21,7 +21,7 @@ public protocol ExplorableFeature: Sendable {
   /// The feature's domain state.
   associatedtype DomainState: Sendable
   /// What its views show.
-  associatedtype ViewState: Encodable & Sendable
+  associatedtype ViewState: Encodable
 
   /// Makes a view model, as the plugin makes one for a session, with the dependencies in force
   /// where it is called.
@@ -58,7 +58,7 @@ public struct FeatureInvariant<State>: Sendable {
 
 /// The ``ExplorableFeature`` of a plugin made with `FeaturePlugin.init(name:summary:actions:commands:invariants:makeViewModel:)`.
 struct ViewModelFactory<
-  Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable
+  Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable
 >: ExplorableFeature {
   let make: @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
   let invariants: [FeatureInvariant<DomainState>]

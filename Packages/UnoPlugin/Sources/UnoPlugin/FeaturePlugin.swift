@@ -240,7 +240,7 @@ public struct FeaturePlugin: Sendable {
   ///   - invariants: What must hold of the domain state after every action, which `uno-host
   ///     explore` checks after every step (``FeatureInvariant``); none by default.
   ///   - makeViewModel: Makes a view model with live dependencies, for one session.
-  public init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable>(
+  public init<Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable>(
     name: String,
     summary: String,
     actions: [ActionExample<Action>],

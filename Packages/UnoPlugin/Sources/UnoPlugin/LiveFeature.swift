@@ -44,7 +44,7 @@ protocol LiveFeature: AnyObject {
 /// feature's effects), and the feature's commands.
 @MainActor
 final class ViewModelFeature<
-  Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable & Sendable
+  Action: Codable & Sendable, DomainState: Sendable, ViewState: Encodable
 > {
   let viewModel: ViewModel<Action, DomainState, ViewState>
   private let featureCommands: [FeatureCommand<Action, DomainState>]

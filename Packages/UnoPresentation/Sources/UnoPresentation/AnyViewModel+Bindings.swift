@@ -28,7 +28,7 @@ extension AnyViewModel {
   ///   EditorView(viewModel: $0)
   /// }
   /// ```
-  public func presentationBinding<ChildState: Sendable, ChildAction: Sendable>(
+  public func presentationBinding<ChildState, ChildAction: Sendable>(
     state: KeyPath<ViewState, ChildState?>, action: CaseKeyPath<Action, ChildAction>, dismiss: Action
   ) -> ViewBinding<ChildViewModel<ChildAction, ChildState>?> {
     ViewBinding(
@@ -55,13 +55,13 @@ extension AnyViewModel {
   ///
   /// Screens are pushed by the feature's actions, not by the view: a path that the view makes
   /// longer or different is reported, and nothing is sent.
-  public func navigationPath<Rows: Collection, ScreenState: Sendable, ChildAction: Sendable>(
+  public func navigationPath<Rows: Collection, ScreenState, ChildAction: Sendable>(
     rows: KeyPath<ViewState, Rows>, action: CaseKeyPath<Action, StackAction<ScreenState, ChildAction>>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> ViewBinding<[ChildViewModel<ChildAction, Rows.Element>]>
   where
-    Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
+    Rows.Element: Identifiable & Equatable, Rows.Element.ID == StackElementID
   {
     ViewBinding(
       get: { Array(self.scope(rows: rows, action: action)) },

@@ -31,7 +31,7 @@ extension AnyViewModel {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+  where Rows.Element: Identifiable & Equatable, Rows.Element.ID: Sendable {
     _scopeRows(
       rows, walk: RowsWalk(),
       key: ScopeKey(state: rows, action: nil, childAction: ObjectIdentifier(ChildAction.self)),
@@ -54,7 +54,7 @@ extension AnyViewModel {
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+  where Rows.Element: Identifiable & Equatable, Rows.Element.ID: Sendable {
     _scopeRows(
       rows, walk: RowsWalk(),
       key: ScopeKey(state: rows, action: action, childAction: ObjectIdentifier(ChildAction.self)),
@@ -71,14 +71,14 @@ extension AnyViewModel {
   /// }
   /// ```
   @inlinable
-  public func scope<Rows: Collection, ScreenState: Sendable, ChildAction: Sendable>(
+  public func scope<Rows: Collection, ScreenState, ChildAction: Sendable>(
     rows: KeyPath<ViewState, Rows>,
     action: CaseKeyPath<Action, StackAction<ScreenState, ChildAction>>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
     column: UInt = #column
   ) -> IdentifiedArray<StackElementID, ChildViewModel<ChildAction, Rows.Element>>
   where
-    Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID == StackElementID
+    Rows.Element: Identifiable & Equatable, Rows.Element.ID == StackElementID
   {
     _scopeRows(
       rows, walk: RowsWalk(),
@@ -101,7 +101,7 @@ extension AnyViewModel {
   ///   EditorView(viewModel: editor)
   /// }
   /// ```
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state: KeyPath<ViewState, ChildState?>,
     action: @escaping @MainActor (ChildAction) -> Action,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -118,7 +118,7 @@ extension AnyViewModel {
   /// ```swift
   /// viewModel.scope(state: \.editor, action: \.editor)
   /// ```
-  public func scope<ChildState: Sendable, ChildAction: Sendable>(
+  public func scope<ChildState, ChildAction: Sendable>(
     state: KeyPath<ViewState, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>,
     fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line,
@@ -135,7 +135,7 @@ extension AnyViewModel {
     embed: @escaping @MainActor (Rows.Element.ID, ChildAction) -> Action,
     fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
   ) -> IdentifiedArray<Rows.Element.ID, ChildViewModel<ChildAction, Rows.Element>>
-  where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+  where Rows.Element: Identifiable & Equatable, Rows.Element.ID: Sendable {
     let scope = madeScopes.scope(key) {
       RowsScope<Action, ViewState, Rows, ChildAction>(rows: rows, walk: walk, embed: embed)
     }
@@ -155,7 +155,7 @@ extension AnyViewModel {
     return IdentifiedArray(uncheckedUniqueElements: children, id: \.rowID)
   }
 
-  private func scopePresented<ChildState: Sendable, ChildAction: Sendable>(
+  private func scopePresented<ChildState, ChildAction: Sendable>(
     _ state: KeyPath<ViewState, ChildState?>, key: ScopeKey,
     embed: @escaping @MainActor (ChildAction) -> Action
   ) -> ChildViewModel<ChildAction, ChildState>? {

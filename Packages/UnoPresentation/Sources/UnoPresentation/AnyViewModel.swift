@@ -31,7 +31,7 @@ import Synchronization
 ///   changes, not when the rows do. A row's own observers are its ``ChildViewModel``'s.
 @dynamicMemberLookup
 @MainActor
-public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
+public class AnyViewModel<Action: Sendable, ViewState>: Observable {
   @usableFromInline final var _viewState: ViewState
   @usableFromInline final let registrar = ObservationRegistrar()
   /// `==`, made once for all view models of these types.
@@ -42,7 +42,7 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
   private var viewStateShared: SharedSnapshot?
   /// Made by the first ``viewStates``; apart from `extras` so that the (nonisolated) deinit can
   /// finish them.
-  private var streams: StreamContinuations<ViewState>?
+  private var streams: ViewStateStreams<ViewState>?
   /// What most view models (those of views) never need, made on first use: an idle view model
   /// then costs one pointer for all of it (docs/performance.md, "10,000 idle ViewModels").
   private var extras: Extras?
@@ -147,23 +147,6 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
     preconditionFailure("\(Self.self) is made only as a ViewModel or a ChildViewModel, which send")
   }
 
-  /// View states for consumers that are not views: the current view state first, then every
-  /// change, until the view model is released or the consumer stops.
-  ///
-  /// ```swift
-  /// for await state in viewModel.viewStates {
-  ///   print(state.displayText)
-  /// }
-  /// ```
-  public final var viewStates: AsyncStream<ViewState> {
-    let (stream, continuation) = AsyncStream<ViewState>.makeStream()
-    continuation.yield(_viewState)
-    let streams = self.streams ?? StreamContinuations()
-    self.streams = streams
-    streams.add(continuation)
-    return stream
-  }
-
   /// Calls `onChange` after every view-state change, with the new view state and where the change
   /// came from (the action being sent, or an effect of an earlier action's `EventTask`).
   ///
@@ -223,7 +206,7 @@ public class AnyViewModel<Action: Sendable, ViewState: Sendable>: Observable {
 /// before ``ObservationSubject``, a `\.viewState` key path: a key path literal in a generic class
 /// is instantiated each time it is evaluated).
 @MainActor
-final class ViewModelTypeFacts<Action: Sendable, ViewState: Sendable> {
+final class ViewModelTypeFacts<Action: Sendable, ViewState> {
   /// `==` on view states when they are `Equatable`.
   let viewStatesAreEqual: ((ViewState, ViewState) -> Bool)?
 
@@ -238,6 +221,34 @@ final class ViewModelTypeFacts<Action: Sendable, ViewState: Sendable> {
     let made = ViewModelTypeFacts()
     viewModelTypeFacts[key] = made
     return made
+  }
+}
+
+extension AnyViewModel where ViewState: Sendable {
+  /// View states for consumers that are not views: the current view state first, then every
+  /// change, until the view model is released or the consumer stops.
+  ///
+  /// ```swift
+  /// for await state in viewModel.viewStates {
+  ///   print(state.displayText)
+  /// }
+  /// ```
+  ///
+  /// Available when the view state is `Sendable`, as the stream's consumer may run on another
+  /// actor; a view state that is not (one whose conformances are main-actor isolated, in a module
+  /// whose default isolation is `MainActor`) is observed on the main actor with
+  /// ``observeViewState(_:)``.
+  public var viewStates: AsyncStream<ViewState> {
+    let (stream, continuation) = AsyncStream<ViewState>.makeStream()
+    continuation.yield(_viewState)
+    if let streams = streams?.continuations as? StreamContinuations<ViewState> {
+      streams.add(continuation)
+    } else {
+      let continuations = StreamContinuations<ViewState>()
+      continuations.add(continuation)
+      streams = ViewStateStreams(continuations)
+    }
+    return stream
   }
 }
 
@@ -270,8 +281,27 @@ func equality<T>(for type: T.Type) -> ((T, T) -> Bool)? {
   return open(equatable)
 }
 
+/// A view model's ``AnyViewModel/viewStates`` streams, for a view state of any type: made by
+/// `viewStates`, which exists only where the view state is `Sendable`, and held by every view
+/// model, whose view state need not be.
+final class ViewStateStreams<ViewState>: Sendable {
+  /// The ``StreamContinuations`` of the view state's type.
+  let continuations: any Sendable
+  /// Yields a new view state to every stream.
+  let yield: @Sendable (ViewState) -> Void
+  /// Finishes every stream.
+  let finishAll: @Sendable () -> Void
+
+  init(_ continuations: StreamContinuations<ViewState>) where ViewState: Sendable {
+    self.continuations = continuations
+    self.yield = { continuations.yield($0) }
+    self.finishAll = { continuations.finishAll() }
+  }
+}
+
 /// The continuations of a view model's ``AnyViewModel/viewStates`` streams, behind a lock so
 /// that the (nonisolated) deinit can finish them.
+///
 final class StreamContinuations<Element: Sendable>: Sendable {
   private let continuations = Locked<[Int: AsyncStream<Element>.Continuation]>([:])
   private let nextID = Atomic(0)

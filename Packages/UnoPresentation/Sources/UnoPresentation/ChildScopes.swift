@@ -69,8 +69,8 @@ protocol ChildScope<ParentViewState>: AnyObject {
 /// same walk tells the parent whether a view that draws the list (its ids) must draw again.
 @MainActor
 final class RowsScope<
-  ParentAction: Sendable, ParentViewState: Sendable, Rows: Collection, ChildAction: Sendable
->: ChildScope where Rows.Element: Identifiable & Equatable & Sendable, Rows.Element.ID: Sendable {
+  ParentAction: Sendable, ParentViewState, Rows: Collection, ChildAction: Sendable
+>: ChildScope where Rows.Element: Identifiable & Equatable, Rows.Element.ID: Sendable {
   typealias Row = Rows.Element
   typealias Child = ChildViewModel<ChildAction, Row>
 
@@ -246,7 +246,7 @@ struct RowsWalk<Rows: Collection> where Rows.Element: Identifiable & Equatable {
 /// value (the same value, by `id`, when it is `Identifiable`).
 @MainActor
 final class PresentedScope<
-  ParentAction: Sendable, ParentViewState: Sendable, ChildState: Sendable, ChildAction: Sendable
+  ParentAction: Sendable, ParentViewState, ChildState, ChildAction: Sendable
 >: ChildScope {
   typealias Child = ChildViewModel<ChildAction, ChildState>
 

@@ -24,7 +24,7 @@ import IssueReporting
 ///   (never to another row). A part that comes back gets a new view model.
 /// - It holds its parent weakly: it never keeps the parent's view model alive.
 @MainActor
-public final class ChildViewModel<Action: Sendable, ViewState: Sendable>: AnyViewModel<Action, ViewState>,
+public final class ChildViewModel<Action: Sendable, ViewState>: AnyViewModel<Action, ViewState>,
   Identifiable
 {
   /// The id of its row, when it is a row's: what `rowID` reads.

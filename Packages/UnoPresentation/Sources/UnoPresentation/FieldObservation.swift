@@ -37,7 +37,7 @@ struct ObservedField: Hashable {
 /// nothing. Comparing is what tells a change that leaves a field equal from one that does not.
 @MainActor
 @usableFromInline
-final class FieldObservation<Action: Sendable, ViewState: Sendable> {
+final class FieldObservation<Action: Sendable, ViewState> {
   @usableFromInline typealias FieldKeyPath = KeyPath<ObservationSubject, Int>
 
   // One entry per field ever read (as many as the key paths the views name), in parallel arrays:

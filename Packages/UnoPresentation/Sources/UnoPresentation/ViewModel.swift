@@ -31,7 +31,7 @@ import Synchronization
 /// - In debug builds, creating a view model at a call site where another one is still alive is
 ///   reported: it usually means a view re-creates its view model (use `@State`).
 @MainActor
-public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState: Sendable>:
+public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState>:
   AnyViewModel<Action, ViewState>
 {
   private let runtime: InteractorRuntime<DomainState, Action>

@@ -47,7 +47,7 @@ import Foundation
 /// - Returns: The failure, shrunk, or `nil` when every run held.
 @MainActor
 @discardableResult
-public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewState: Sendable>(
+public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewState>(
   _ viewModel: @autoclosure @escaping @MainActor () -> ViewModel<Action, DomainState, ViewState>,
   runs: Int = 100,
   steps: Int = 30,
@@ -81,7 +81,7 @@ public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewSta
 /// returns it as the owner of the run's runtime. Make it before the first action is sent.
 @_spi(Internals)
 @MainActor
-public func explorationOwner<Action: Sendable, DomainState: Sendable, ViewState: Sendable>(
+public func explorationOwner<Action: Sendable, DomainState: Sendable, ViewState>(
   of viewModel: ViewModel<Action, DomainState, ViewState>
 ) -> AnyObject {
   ViewModelUnderExploration(viewModel)
@@ -98,7 +98,7 @@ protocol ViewStateCheck: AnyObject {
 /// A view model being explored, with the view state it started with: the one a view state made
 /// from scratch is reduced into.
 @MainActor
-final class ViewModelUnderExploration<Action: Sendable, DomainState: Sendable, ViewState: Sendable>:
+final class ViewModelUnderExploration<Action: Sendable, DomainState: Sendable, ViewState>:
   ViewStateCheck
 {
   let viewModel: ViewModel<Action, DomainState, ViewState>
