@@ -4,8 +4,7 @@
 # there: UNO_TEAM_SETTINGS (Package.swift) gives their targets default actor isolation `MainActor`,
 # in Swift 5 mode (main-actor-5) and in Swift 6 mode with Approachable Concurrency's two upcoming
 # features (main-actor-6). Prints, for each setting and feature, the errors the compiler reports,
-# and fails if there are any. Not yet in CI: docs/new-projects.md, "Not yet", lists what still
-# fails there, and this check is how to see it shrink.
+# and fails if there are any. CI runs it last (docs/new-projects.md says what a team writes there).
 #
 # Usage: bash Tools/isolation-check.sh [main-actor-5|main-actor-6 ...]
 #   The root package's build folder is shared: the features, and what depends on them, are

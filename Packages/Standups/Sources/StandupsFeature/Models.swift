@@ -4,7 +4,11 @@ import UnoComposition
 import UnoCore
 
 /// A recurring meeting: who attends, how long it lasts, and the meetings held so far.
-public struct Standup: Sendable, Equatable, Hashable, Identifiable, Codable {
+///
+/// `nonisolated`, as the models a team keeps in a file (`Shared(.fileStorage)`) or edits in a
+/// form's fields are in a module whose default isolation is `MainActor`: they are `Codable` and
+/// `Sendable` at once, which an isolated conformance cannot be (docs/new-projects.md).
+nonisolated public struct Standup: Sendable, Equatable, Hashable, Identifiable, Codable {
   /// Its id.
   public let id: UUID
   /// Who attends, in speaking order.
@@ -64,7 +68,7 @@ public struct Standup: Sendable, Equatable, Hashable, Identifiable, Codable {
 }
 
 /// Someone who attends a standup.
-public struct Attendee: Sendable, Equatable, Hashable, Identifiable, Codable {
+nonisolated public struct Attendee: Sendable, Equatable, Hashable, Identifiable, Codable {
   /// Its id.
   public let id: UUID
   /// Their name.
@@ -78,7 +82,7 @@ public struct Attendee: Sendable, Equatable, Hashable, Identifiable, Codable {
 }
 
 /// A meeting that was held: when, and what was said.
-public struct Meeting: Sendable, Equatable, Hashable, Identifiable, Codable {
+nonisolated public struct Meeting: Sendable, Equatable, Hashable, Identifiable, Codable {
   /// Its id.
   public let id: UUID
   /// When it ended.
@@ -95,7 +99,7 @@ public struct Meeting: Sendable, Equatable, Hashable, Identifiable, Codable {
 }
 
 /// A standup's colour.
-public enum Theme: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+nonisolated public enum Theme: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
   case bubblegum, buttercup, indigo, lavender, magenta, navy, orange, oxblood, periwinkle, poppy
   case purple, seafoam, sky, tan, teal, yellow
 }

@@ -158,7 +158,7 @@ public struct RecordMeetingInteractor: Sendable {
   }
 
   /// Saves the meeting at the top of the standup's history and leaves the screen.
-  func end(_ state: inout RecordMeetingState) -> Emission<RecordMeetingState> {
+  @MainActor func end(_ state: inout RecordMeetingState) -> Emission<RecordMeetingState> {
     let meeting = Meeting(id: uuid(), date: now, transcript: state.transcript)
     state.$standup.withLock { _ = $0.meetings.insert(meeting, at: 0) }
     return leave()

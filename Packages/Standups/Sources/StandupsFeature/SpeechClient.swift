@@ -9,7 +9,7 @@ import IssueReporting
 /// ```swift
 /// $0.speechClient = .feeding(["Hello", "Hello, world"])
 /// ```
-public struct SpeechClient: Sendable {
+nonisolated public struct SpeechClient: Sendable {
   /// Starts transcribing: each element is the whole transcript so far. Throws
   /// ``SpeechClientError/unavailable(_:)`` when there is nothing to transcribe with.
   public var transcripts: @Sendable () async throws -> AsyncThrowingStream<String, any Error>

@@ -47,11 +47,13 @@ public struct StandupsAppInteractor: Sendable {
   /// The state a runtime of this interactor starts from, made each time it is read, with the
   /// dependencies in force there: a runtime or a test harness reads it inside its own, so the
   /// list's file storage takes their clock and file system.
-  public var initialState: StandupsAppState { makeInitialState() }
-  private let makeInitialState: @Sendable () -> StandupsAppState
+  @MainActor public var initialState: StandupsAppState { makeInitialState() }
+  private let makeInitialState: @MainActor @Sendable () -> StandupsAppState
 
   /// The app, starting from `initialState`, which is made when a runtime starts.
-  public init(initialState: @autoclosure @escaping @Sendable () -> StandupsAppState = StandupsAppState()) {
+  @MainActor public init(
+    initialState: @autoclosure @escaping @MainActor @Sendable () -> StandupsAppState = StandupsAppState()
+  ) {
     self.makeInitialState = initialState
   }
 

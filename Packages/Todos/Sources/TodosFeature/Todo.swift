@@ -3,7 +3,7 @@ import UnoComposition
 import UnoCore
 
 /// One todo: a row of the list.
-public struct Todo: Sendable, Equatable, Codable, Identifiable {
+nonisolated public struct Todo: Sendable, Equatable, Codable, Identifiable {
   /// Its identity, from the `uuid` dependency when it is added.
   public var id: UUID
   /// What is to be done.

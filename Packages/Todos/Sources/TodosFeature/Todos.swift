@@ -103,7 +103,7 @@ public struct TodosInteractor: Sendable {
   @Dependency(\.continuousClock) var clock
 
   /// A Todos feature starting from `initialState` (see ``TodosState/loaded(from:)``).
-  public init(initialState: TodosState = TodosState()) {
+  @MainActor public init(initialState: TodosState = TodosState()) {
     self.initialState = initialState
   }
 

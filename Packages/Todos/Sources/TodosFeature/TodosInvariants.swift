@@ -3,7 +3,7 @@ import Foundation
 extension TodosState {
   /// What must hold of the list after any action, in any order: the exploration test checks them
   /// after every step, and so does `uno-host explore todos` (the plugin declares them).
-  public static let invariants: [(name: String, holds: @Sendable (TodosState) -> Bool)] = [
+  public static let invariants: [(name: String, holds: @MainActor @Sendable (TodosState) -> Bool)] = [
     ("ids are unique", { Set($0.todos.ids).count == $0.todos.count }),
     (
       "the filter shows exactly the todos it names",

@@ -7,7 +7,7 @@ import IssueReporting
 /// The live store (`TodosStoreLive`) is a JSON file in the host's data directory, written
 /// atomically; tests use ``inMemory(_:)`` or override the endpoints; the test value fails any
 /// test that reaches an endpoint it did not override, naming it.
-public struct TodosStore: Sendable {
+nonisolated public struct TodosStore: Sendable {
   /// The saved list. Synchronous: a session opens with its list. Throws ``TodosStoreError`` when
   /// the saved data cannot be read.
   public var load: @Sendable () throws -> [Todo]
@@ -37,7 +37,7 @@ public struct TodosStore: Sendable {
 }
 
 /// The lists an in-memory store was given to save, in order (see ``TodosStore/inMemory(_:saved:)``).
-public final class LockIsolatedSaves: Sendable {
+nonisolated public final class LockIsolatedSaves: Sendable {
   private let storage = LockIsolated<(initial: [Todo], saves: [[Todo]])>(([], []))
 
   /// An empty record.
