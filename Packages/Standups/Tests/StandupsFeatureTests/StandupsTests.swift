@@ -19,27 +19,27 @@ let seeded = Standup(
   id: standupID, attendees: [blob, blobJr, blobSr], duration: .seconds(6), theme: .orange, title: "Design")
 let now = Date(timeIntervalSince1970: 1_700_000_000)
 
-/// A harness over the app with `standups` in its file, incrementing ids, `clock`, a fixed date and
-/// `speech` as the speech client. The state is made with the same dependencies, so that its list
-/// is the test's shared value.
+/// A harness over the app with `standups` in its file, incrementing ids, `clock` (by default the
+/// harness's own, `harness.testClock`), a fixed date and `speech` as the speech client. The state
+/// is made with the harness's dependencies, so that its list is the test's shared value.
 @MainActor
 func standupsHarness(
-  clock: TestClock<Duration>, standups: IdentifiedArrayOf<Standup>, speech: SpeechClient = .silent,
+  clock: TestClock<Duration>? = nil, standups: IdentifiedArrayOf<Standup>, speech: SpeechClient = .silent,
   exhaustivity: InteractorTestHarness<StandupsAppState, StandupsAppAction>.Exhaustivity = .on
 ) async -> InteractorTestHarness<StandupsAppState, StandupsAppAction> {
-  let dependencies: @Sendable (inout DependencyValues) -> Void = {
-    $0.uuid = .incrementing
-    $0.continuousClock = clock
-    $0.date.now = now
-    $0.speechClient = speech
-  }
-  let state = withDependencies(dependencies) {
-    let state = StandupsAppState()
-    state.list.$standups.withLock { $0 = standups }
-    return state
-  }
-  return await InteractorTestHarness(
-    StandupsAppInteractor(initialState: state), exhaustivity: exhaustivity, withDependencies: dependencies)
+  await InteractorTestHarness(
+    initialState: {
+      let state = StandupsAppState()
+      state.list.$standups.withLock { $0 = standups }
+      return state
+    }(),
+    StandupsAppInteractor(), exhaustivity: exhaustivity,
+    withDependencies: {
+      $0.uuid = .incrementing
+      if let clock { $0.continuousClock = clock }
+      $0.date.now = now
+      $0.speechClient = speech
+    })
 }
 
 @MainActor
@@ -325,16 +325,16 @@ func standupsHarness(
     let harness = await InteractorTestHarness(
       initialState: RecordMeetingState(standup: Shared(value: seeded)), RecordMeetingInteractor(),
       exhaustivity: .off,
-      withDependencies: { [clock] in
-        $0.continuousClock = clock
+      withDependencies: {
         $0.uuid = .incrementing
         $0.date.now = now
         $0.speechClient = .silent
         $0.dismiss = DismissEffect { dismissals.withValue { $0 += 1 } }
       })
     harness.send(.start)
-    // Three attendees of two seconds each: the meeting ends at 6 s.
-    await clock.advance(by: .seconds(60))
+    // Three attendees of two seconds each: the meeting ends at 6 s. The harness's clock sees every
+    // tick of the minute, however busy the machine.
+    await harness.testClock.advance(by: .seconds(60))
     await harness.waitForAllEffects()
     #expect(harness.currentState.standup.meetings.count == 1)
     #expect(dismissals.value == 1)
@@ -368,10 +368,8 @@ func standupsHarness(
 /// Every screen's effects end with it, however it goes.
 @MainActor
 @Suite struct StandupsEffectLifetimeTests {
-  let clock = TestClock()
-
   func recording() async -> InteractorTestHarness<StandupsAppState, StandupsAppAction> {
-    let harness = await standupsHarness(clock: clock, standups: [seeded], exhaustivity: .off)
+    let harness = await standupsHarness(standups: [seeded], exhaustivity: .off)
     harness.send(.list(.standupTapped(id: standupID)))
     harness.send(.path(.element(id: 0, action: .detail(.recordTapped))))
     #expect(!harness.runtime.actionsWithRunningEffects.isEmpty)
@@ -383,7 +381,7 @@ func standupsHarness(
     harness.send(.path(.popFrom(id: 1)))
     // With the clock stopped, the effects end only if the pop cancelled them.
     await harness.waitForAllEffects()
-    await clock.advance(by: .seconds(60))
+    await harness.testClock.advance(by: .seconds(60))
     #expect(harness.currentState.list.standups[id: standupID]?.meetings.isEmpty == true)
   }
 
@@ -392,14 +390,14 @@ func standupsHarness(
     harness.send(.path(.popFrom(id: 0)))
     #expect(harness.currentState.path.isEmpty)
     await harness.waitForAllEffects()
-    await clock.advance(by: .seconds(60))
+    await harness.testClock.advance(by: .seconds(60))
     #expect(harness.currentState.list.standups[id: standupID]?.meetings.isEmpty == true)
   }
 
   @Test func theRecordScreenThatEndsByItselfEndsItsEffects() async {
     let harness = await recording()
     // The record screen ends by itself: its last write dismisses it, which ends the timer.
-    await clock.advance(by: .seconds(6))
+    await harness.testClock.advance(by: .seconds(6))
     await harness.waitForAllEffects()
     #expect(harness.currentState.path.count == 1)
     #expect(harness.currentState.list.standups[id: standupID]?.meetings.count == 1)

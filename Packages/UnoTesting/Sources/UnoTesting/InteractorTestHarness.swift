@@ -148,6 +148,18 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// The clock the harness's timeouts are measured on.
   let timeoutClock: any Clock<Duration>
 
+  /// The harness's test clock, the `continuousClock` and `suspendingClock` of its runtime unless
+  /// the test's `withDependencies` sets others: time moves only when the test moves it, and
+  /// ``HarnessClock/advance(by:)`` wakes every sleep it passes, whatever the load (see
+  /// ``HarnessClock``).
+  ///
+  /// ```swift
+  /// harness.send(.startTimer)
+  /// await harness.testClock.advance(by: .seconds(3))
+  /// await harness.receive { $0.ticks = 1 }
+  /// ```
+  public let testClock: HarnessClock
+
   /// Kept behind a lock so that the deinit, which is not isolated, can read it.
   struct History {
     var states: [State]
@@ -213,12 +225,27 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   ) async {
     // The initial value too may read dependencies (a body that reads a clock): read it with the
     // harness's.
-    let initialState = Dependencies.withDependencies(prepareDependencies) { interactor.initialValue }
+    let testClock = HarnessClock()
+    let initialState = Dependencies.withDependencies {
+      Self.prepare(&$0, testClock, prepareDependencies)
+    } operation: {
+      interactor.initialValue
+    }
     await self.init(
       initialState: initialState, interactor, exhaustivity: exhaustivity,
-      withDependencies: prepareDependencies, clock: clock, fileID: fileID, filePath: filePath,
-      line: line, column: column
+      withDependencies: prepareDependencies, clock: clock, testClock: testClock,
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
     )
+  }
+
+  /// The dependencies of a harness: its test clock as the clocks, then the test's.
+  private static func prepare(
+    _ values: inout DependencyValues, _ testClock: HarnessClock,
+    _ prepareDependencies: (inout DependencyValues) -> Void
+  ) {
+    values.continuousClock = testClock
+    values.suspendingClock = testClock
+    prepareDependencies(&values)
   }
 
   /// Creates a harness that starts from `initialState`. See
@@ -234,7 +261,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   ///   withDependencies: { $0.continuousClock = clock }
   /// )
   /// ```
-  public init(
+  public convenience init(
     initialState: @autoclosure () -> State,
     _ interactor: some Interactor<State, Action>,
     exhaustivity: Exhaustivity = .on,
@@ -245,15 +272,34 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    await self.init(
+      initialState: initialState(), interactor, exhaustivity: exhaustivity,
+      withDependencies: prepareDependencies, clock: clock, testClock: HarnessClock(),
+      location: CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+
+  private init(
+    initialState: @autoclosure () -> State,
+    _ interactor: some Interactor<State, Action>,
+    exhaustivity: Exhaustivity,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void,
+    clock: any Clock<Duration>,
+    testClock: HarnessClock,
+    location: CallSite
+  ) async {
     self.location = location
+    self.testClock = testClock
     // The runtime captures the dependency values in force where it is created. An error an
     // effect does not handle is reported by the runtime, at the line that wrote the effect.
-    let (runtime, initialState) = Dependencies.withDependencies(prepareDependencies) {
+    let (runtime, initialState) = Dependencies.withDependencies {
+      Self.prepare(&$0, testClock, prepareDependencies)
+    } operation: {
       let initialState = initialState()
       return (InteractorRuntime(initialState: initialState, interactor: interactor), initialState)
     }
     self.runtime = runtime
+    testClock.letEffectsRun(of: runtime)
     self.history = Locked(
       History(
         states: [initialState], shared: [SharedSnapshot.capture(initialState)], exhaustivity: exhaustivity))

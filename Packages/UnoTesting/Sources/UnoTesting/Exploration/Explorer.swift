@@ -294,31 +294,10 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
     await letEffectsRun(runtime, clock: clock)
   }
 
-  /// Yields until every effect still running waits on the clock (or none runs), or, while one
-  /// waits on something else, until ``quietYields`` turns in a row have changed nothing.
-  ///
-  /// After a few quiet yields, each turn sleeps a millisecond instead: yielding alone kept the main
-  /// actor's queue full for as long as an effect waited on something other than the clock (a
-  /// stream, a task of its own), and in a test run other tests' effects waited on it until their
-  /// 'receive' timed out (three full runs in three; none in the runs since).
+  /// Lets the effects run until each waits on the clock (or none runs), or, while one waits on
+  /// something else, until ``quietYields`` turns in a row have changed nothing.
   private func letEffectsRun(_ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock) async {
-    var quiet = 0
-    var last: InteractorRuntime<State, Action>.Diagnostics?
-    // Bounded as well in all: an effect that never waits (a loop that writes and writes) would
-    // otherwise keep every yield busy.
-    for _ in 0..<Self.quietYields * 50 where quiet < Self.quietYields {
-      runtime.handlePostedActions()
-      let pending = runtime.pendingWork
-      if pending.queuedActions == 0, pending.runningEffects <= clock.sleepers { return }
-      let now = runtime.diagnostics
-      quiet = now == last ? quiet + 1 : 0
-      last = now
-      if quiet < 8 {
-        await Task.yield()
-      } else {
-        try? await Task.sleep(for: .milliseconds(1))
-      }
-    }
+    await runtime.letEffectsRun(sleepers: { clock.sleepers }, quietTurns: Self.quietYields)
   }
 
   /// How long, at the end of a run, effects that are ending are waited for before one still
