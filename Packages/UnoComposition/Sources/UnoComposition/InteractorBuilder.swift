@@ -85,7 +85,7 @@ public enum InteractorBuilder<State: Sendable, Action: Sendable> {
   }
 
   /// An interactor inside `if #available`, erased so that the block's type does not name a
-  /// type that may be unavailable (``AnyInteractor``).
+  /// type that may be unavailable (`AnyInteractor`).
   @inlinable
   public static func buildLimitedAvailability<I: Interactor<State, Action>>(
     _ interactor: I

@@ -122,6 +122,9 @@ public final class HarnessClock: Clock, Sendable {
         case .cancel: continuation.resume(throwing: CancellationError())
         }
       }
+      // A cancellation that came after the clock had woken this sleep, and before it returned,
+      // left its id behind.
+      state.withLock { _ = $0.cancelled.remove(id) }
     } onCancel: {
       let waiting = state.withLock { state -> CheckedContinuation<Void, any Error>? in
         guard let index = state.sleeps.firstIndex(where: { $0.id == id }) else {
