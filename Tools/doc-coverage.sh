@@ -9,12 +9,11 @@ source Tools/lib/library-modules.sh
 graphs=$(mktemp -d /tmp/uno-symbols.XXXXXX)
 trap 'rm -rf "$graphs"' EXIT
 build_library_modules "$PWD" "$graphs/build.log"
+folders=()
 for module in "${library_modules[@]}"; do
   mkdir -p "$graphs/$module"
   "$toolchain_bin/swift-symbolgraph-extract" -module-name "$module" "${module_flags[@]}" -target "$triple" \
     -minimum-access-level public -output-dir "$graphs/$module"
-  echo "==> $module: $(python3 Tools/lib/doc_coverage.py "$graphs/$module" | grep '^documentation: ' | cut -c16-)"
+  folders+=("$graphs/$module")
 done
-mkdir -p "$graphs/all"
-cp "$graphs"/*/*.symbols.json "$graphs/all/"
-python3 Tools/lib/doc_coverage.py "$graphs/all"
+python3 Tools/lib/doc_coverage.py "${folders[@]}"

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The counting side of Tools/doc-coverage.sh.
 
-  python3 Tools/lib/doc_coverage.py FOLDER
-      reads the symbol graphs swift-symbolgraph-extract wrote into FOLDER (one module's symbols,
-      and its extensions of other modules' types), prints documented / public, lists every public
-      symbol without a summary (its doc comment's first line), and fails if there is one.
+  python3 Tools/lib/doc_coverage.py FOLDER...
+      reads the symbol graphs swift-symbolgraph-extract wrote into each FOLDER (one module's
+      symbols, and its extensions of other modules' types), prints documented / public for each
+      module and in all, lists every public symbol without a summary (its doc comment's first
+      line), and fails if there is one.
 
 Counted: every public symbol of the library's modules, underscored ones included (they are public,
 and say what they are for). Not counted, as DocC shows them with the documentation they inherit:
@@ -55,9 +56,13 @@ def coverage(folder):
 
 
 def main(arguments):
-    if len(arguments) != 1:
+    if not arguments:
         sys.exit(__doc__)
-    documented, public, missing = coverage(arguments[0])
+    documented, public, missing = 0, 0, []
+    for folder in arguments:
+        counts = coverage(folder)
+        print(f"==> {os.path.basename(folder.rstrip('/'))}: {counts[0]} of {counts[1]} public symbols have a summary")
+        documented, public, missing = documented + counts[0], public + counts[1], missing + counts[2]
     for line in sorted(set(missing)):
         print(line)
     print(f"documentation: {documented} of {public} public symbols have a summary")

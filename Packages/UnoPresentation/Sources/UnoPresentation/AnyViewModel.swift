@@ -301,7 +301,6 @@ final class ViewStateStreams<ViewState>: Sendable {
 
 /// The continuations of a view model's ``AnyViewModel/viewStates`` streams, behind a lock so
 /// that the (nonisolated) deinit can finish them.
-///
 final class StreamContinuations<Element: Sendable>: Sendable {
   private let continuations = Locked<[Int: AsyncStream<Element>.Continuation]>([:])
   private let nextID = Atomic(0)

@@ -153,7 +153,7 @@ public final class HarnessClock: Clock, Sendable {
   @MainActor
   public func advance(to deadline: Instant) async {
     let effects = self.effects.withLock { $0 }
-    let sleepers: @Sendable () -> Int = { [weak self] in self?.sleepers ?? 0 }
+    let sleepers: @Sendable () -> Int = { self.sleepers }
     await effects?.letRun(sleepers, 0, Self.quietTurns)
     while true {
       let running = effects?.running() ?? 0
