@@ -43,13 +43,31 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState>
   /// The domain state starts at the interactor's `Interactor.initialValue`. The view state starts
   /// at `initialValue`, which is trusted: the reducer first runs after the first change.
   ///
+  /// The three values are made here, under the view model's dependencies (`prepareDependencies`
+  /// applied), so that a feature that reads a dependency while its body is built, in a capture
+  /// list for instance, captures the one its effects will use:
+  ///
+  /// ```swift
+  /// var body: some Interactor<State, Action> {
+  ///   Interact { [clock] state, action in …  try await clock.sleep(for: .seconds(1)) … }
+  /// }
+  ///
+  /// ViewModel(
+  ///   initialValue: TimerViewState(),
+  ///   TimerInteractor().eraseToAnyInteractor(),  // built with the clock below
+  ///   TimerViewStateReducer().eraseToAnyViewStateReducer(),
+  ///   withDependencies: { $0.continuousClock = ImmediateClock() }
+  /// )
+  /// ```
+  ///
   /// - Parameters:
   ///   - initialValue: The view state to show before the first change.
   ///   - interactor: The feature's business logic.
   ///   - viewStateReducer: Maps domain state to view state.
   ///   - prepareDependencies: Overrides dependencies (swift-dependencies) for every action and
   ///     effect of this view model, on top of those in force where it is created, for instance
-  ///     `{ $0.continuousClock = ImmediateClock() }` in a preview.
+  ///     `{ $0.continuousClock = ImmediateClock() }` in a preview. The interactor, the view state
+  ///     reducer and the initial view state are made with them too.
   ///   - reportsReinitialization: Whether to report (in debug builds) a second live view model from
   ///     the same call site. `nil`, the default, reports except under a test runner, where tests
   ///     running in parallel legitimately create view models from one helper. Pass `false` where
@@ -58,26 +76,34 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState>
   ///   - line: The line of the call, for the same reports.
   public init(
     initialValue: @autoclosure () -> ViewState,
-    _ interactor: AnyInteractor<DomainState, Action>,
-    _ viewStateReducer: AnyViewStateReducer<DomainState, ViewState>,
+    _ interactor: @autoclosure () -> AnyInteractor<DomainState, Action>,
+    _ viewStateReducer: @autoclosure () -> AnyViewStateReducer<DomainState, ViewState>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    self.viewStateReducer = viewStateReducer
-    // The runtime captures the dependency values in force where it is created. Without overrides
-    // it takes them as they are: `withDependencies`, even with nothing to change, gives the
-    // runtime a copy of its own (about 600 bytes a view model) that overrides something, which
-    // makes every step bind it (docs/performance.md).
-    if let prepareDependencies {
-      self.runtime = Dependencies.withDependencies(prepareDependencies) { InteractorRuntime(interactor) }
-    } else {
-      self.runtime = InteractorRuntime(interactor)
+    // The runtime captures the dependency values in force where it is created, and the interactor
+    // is erased (its body built) beside it, under the same values. Without overrides it takes them
+    // as they are: `withDependencies`, even with nothing to change, gives the runtime a copy of
+    // its own (about 600 bytes a view model) that overrides something, which makes every step
+    // bind it (docs/performance.md).
+    func make() -> (
+      InteractorRuntime<DomainState, Action>, AnyViewStateReducer<DomainState, ViewState>, ViewState
+    ) {
+      (InteractorRuntime(interactor()), viewStateReducer(), initialValue())
     }
+    let (runtime, viewStateReducer, viewState) =
+      if let prepareDependencies {
+        Dependencies.withDependencies(prepareDependencies) { make() }
+      } else {
+        make()
+      }
+    self.runtime = runtime
+    self.viewStateReducer = viewStateReducer
     self.callSite =
       reportsReinitialization ?? !isTesting ? LiveViewModelSite.register(fileID: fileID, line: line) : nil
-    super.init(viewState: initialValue(), comparesSharedValues: true)
+    super.init(viewState: viewState, comparesSharedValues: true)
     runtime.addObserver(withSource: { [weak self] domainState, source in
       self?.domainStateDidChange(domainState, source: source)
     })
@@ -86,14 +112,14 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState>
   /// Creates a view model whose view state *is* the domain state (see ``DirectViewModel``).
   public convenience init(
     _ initialValue: @autoclosure () -> ViewState,
-    _ interactor: AnyInteractor<ViewState, Action>,
+    _ interactor: @autoclosure () -> AnyInteractor<ViewState, Action>,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil,
     reportsReinitialization: Bool? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) where DomainState == ViewState {
     self.init(
-      initialValue: initialValue(), interactor, BuildViewState { $0 }.eraseToAnyViewStateReducer(),
+      initialValue: initialValue(), interactor(), BuildViewState { $0 }.eraseToAnyViewStateReducer(),
       withDependencies: prepareDependencies, reportsReinitialization: reportsReinitialization,
       fileID: fileID, line: line
     )

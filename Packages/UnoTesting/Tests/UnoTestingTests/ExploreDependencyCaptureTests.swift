@@ -1,6 +1,7 @@
 import Clocks
 import Dependencies
 import Testing
+import UnoPresentation
 import UnoTesting
 
 /// A timer whose body reads the clock as it is built, in the closure's capture list: a natural
@@ -52,6 +53,18 @@ private struct CapturedClockTimer: Interactor {
       advances: [.zero, .seconds(1), .seconds(2)],
       invariants: [Invariant("ticks only while started or after") { $0.ticks >= 0 }])
     #expect(failure == nil)
+  }
+
+  /// A view model made with `withDependencies` builds the body under them (its interactor is an
+  /// autoclosure): the clock captured as the body is built is the one given, and the test
+  /// context's unimplemented clock is never read. Before, the interactor was erased where the
+  /// call was written, under the test's dependencies: "Unimplemented: ContinuousClock.sleep".
+  @Test func aViewModelBuildsTheBodyUnderItsOwnDependencies() async {
+    let viewModel = DirectViewModel(
+      CapturedClockTimer.State(), CapturedClockTimer().eraseToAnyInteractor(),
+      withDependencies: { $0.continuousClock = ImmediateClock() })
+    await viewModel.sendViewEvent(.start).finish()
+    #expect(viewModel.domainState.ticks == 1)
   }
 
   /// The same for a recording's replay through `explore(_:replaying:)`.
