@@ -54,7 +54,6 @@ let packageDependencies = externalPackages([
   ("https://github.com/pointfreeco/swift-dependencies", "1.17.1", nil, ["Clocks", "Foundation"]),
   ("https://github.com/pointfreeco/swift-identified-collections", "1.1.1", nil, nil),
   ("https://github.com/apple/swift-log", "1.16.2", nil, nil),
-  ("https://github.com/pointfreeco/swift-macro-testing", "0.7.0", nil, nil),
   ("https://github.com/apple/swift-nio", "2.101.2", nil, nil),
   ("https://github.com/modelcontextprotocol/swift-sdk", "0.12.1", nil, nil),
   ("https://github.com/swiftlang/swift-syntax", "600.0.0", "605.0.0", nil),
@@ -157,12 +156,6 @@ let packageTargets: [Target] = [
       "UnoComposition", "Clocks@swift-clocks", "IssueReporting@xctest-dynamic-overlay",
       "IssueReportingTestSupport@xctest-dynamic-overlay",
     ]), path: "Packages/UnoComposition/Tests/UnoCompositionTests"),
-  .testTarget(
-    name: "UnoCompositionMacrosTests",
-    dependencies: dependencies([
-      "UnoCompositionMacros", "MacroTesting@swift-macro-testing", "SwiftSyntaxMacrosTestSupport@swift-syntax",
-      "SwiftSyntaxMacroExpansion@swift-syntax",
-    ]), path: "Packages/UnoComposition/Tests/UnoCompositionMacrosTests"),
   .target(
     name: "UnoCore",
     dependencies: dependencies([
@@ -212,11 +205,6 @@ let packageTargets: [Target] = [
       "UnoPresentation", "UnoComposition", "IssueReporting@xctest-dynamic-overlay",
       "IssueReportingTestSupport@xctest-dynamic-overlay",
     ]), path: "Packages/UnoPresentation/Tests/UnoPresentationTests"),
-  .testTarget(
-    name: "UnoPresentationMacrosTests",
-    dependencies: dependencies([
-      "UnoPresentationMacros", "MacroTesting@swift-macro-testing", "SwiftSyntaxMacroExpansion@swift-syntax",
-    ]), path: "Packages/UnoPresentation/Tests/UnoPresentationMacrosTests"),
   .target(
     name: "UnoTesting",
     dependencies: dependencies([

@@ -6,7 +6,8 @@ Apps/uno-host). The root package lists them again, with paths into those package
 `swift test` runs every test and a package that adds this repository by URL gets every product
 (SwiftPM refuses a package added by URL that depends on local packages by path). This script
 reads each package's manifest (`swift package dump-package`) and writes that list, between the
-markers of the root Package.swift; docs/architecture.md, "One target graph", says why.
+markers of the root Package.swift; docs/architecture.md, "One target graph", says why. The tests
+of macro implementations are left out: Tools/macro-tests.sh runs them.
 
 Usage:
   python3 Tools/root-manifest.py           # rewrite the generated part
@@ -82,6 +83,7 @@ def generate():
     targets = []
     for directory, manifest in packages:
         own = {target["name"] for target in manifest["targets"]}
+        macros = {target["name"] for target in manifest["targets"] if target["type"] == "macro"}
         for dependency in manifest["dependencies"]:
             if "sourceControl" not in dependency:
                 continue
@@ -103,6 +105,14 @@ def generate():
                 )
             remote[identity] = (url, lower, upper, traits)
         for target in manifest["targets"]:
+            if target["type"] == "test" and any(
+                next(iter(dependency.values()))[0] in macros for dependency in target["dependencies"]
+            ):
+                # A test of a macro implementation makes SwiftPM build the whole test product for
+                # the host: every test target, and every module they reach, a second time, beside
+                # the destination's (the host's packages included). The macros' tests run in a
+                # package of their own instead (Tools/macro-tests.sh).
+                continue
             names = []
             for dependency in target["dependencies"]:
                 kind, value = next(iter(dependency.items()))

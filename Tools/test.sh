@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of every package: the umbrella package's `swift test`, whose manifest lists the
-# targets of every local package (Tools/root-manifest.py), then the Python suites that drive the
+# targets of every local package (Tools/root-manifest.py), the macros' expansion tests, which run
+# in a package of their own (Tools/macro-tests.sh), then the Python suites that drive the
 # MCP server and the inspector from outside. Prints one closing line: "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -14,11 +15,12 @@ trap 'rm -f "$log" "$log".*' EXIT
 
 source Tools/lib/watched-run.sh
 
-run() {
-  echo "==> swift test $*"
+# run_counted COMMAND...: runs a test command under the watchdog (a run that stalls fails at once,
+# with its dumps) and adds its tests to the totals.
+run_counted() {
+  echo "==> $*"
   local rc
-  # The tests are built already (see below). A run that stalls fails at once, with its dumps.
-  run_watched "$log" swift test --skip-build "${host_flags[@]}" "$@"
+  run_watched "$log" "$@"
   # Swift Testing's summary: "Test run with N tests in M suites passed|failed ... with K issues".
   local n x
   n=$(grep -Eo 'Test run with [0-9]+ tests?' "$log" | tail -1 | grep -Eo '[0-9]+' || echo 0)
@@ -37,6 +39,9 @@ run() {
   fi
 }
 
+# The root's tests, built already (see below).
+run() { run_counted swift test --skip-build "${host_flags[@]}" "$@"; }
+
 # Every target may import only the targets it declares (the packages' own manifests, listed in
 # the root's): a shared build folder would otherwise let an undeclared import build. With the
 # `Host` trait (Package.swift), as every build of the root here: the host and its tests too.
@@ -51,6 +56,9 @@ if [ $# -eq 0 ]; then
   run --skip "$explorations|HostKitTests"
   run --filter "$explorations"
   run --filter "HostKitTests"
+  # The macros' expansion tests, in a package of their own (Tools/macro-tests.sh says why), against
+  # the swift-syntax the root resolves.
+  run_counted bash Tools/macro-tests.sh
 else
   run "$@"
 fi
