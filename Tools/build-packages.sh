@@ -18,6 +18,10 @@ cd "$(dirname "$0")/.."
 scratch="$PWD/.build"
 for dir in Packages/*/ Apps/*/; do
   [ -f "$dir/Package.swift" ] || continue
+  # UnoMacroSupport is code the macros share, not a product anyone adds: UnoComposition's build
+  # resolves and builds its package, for the host, as the macros use it. On its own it would be
+  # built for the destination, with a second copy of swift-syntax (a minute in CI).
+  [ "$dir" = Packages/UnoMacroSupport/ ] && continue
   echo "==> swift build --package-path ${dir%/}"
   swift build --package-path "${dir%/}" --scratch-path "$scratch"
 done

@@ -14,8 +14,10 @@
 #   without any, the ladder below: each size twice the one before, to show how the time grows.
 #   --largest: only the largest shape of each kind, the sizes of a real app (what CI builds).
 #   --no-rebuild: no rebuilds after a one-line change (each costs a minute; CI skips them).
-#   --dir DIR: where the app and its build live (default .build-compile-bench; kept, so that a
-#   second run rebuilds only the app). --fresh: remove DIR first, to measure the first build.
+#   --dir DIR: where the app lives (default .build-compile-bench). Its build folder is the one the
+#   packages outside the root share (.build-outside, Tools/lib/outside-build.sh), kept, so that a
+#   second run rebuilds only the app. --fresh: remove DIR and that folder first, to measure the
+#   first build.
 #   --settings main-actor-5|main-actor-6: the app's modules in a new app project's settings
 #   (default actor isolation `MainActor`; docs/new-projects.md), in a folder of their own
 #   (.build-compile-bench-SETTINGS unless --dir says).
@@ -51,15 +53,17 @@ if [ ${#shapes[@]} -eq 0 ]; then
     nested:3 recursive rich:12,8
   )
 fi
-[ "$fresh" -eq 1 ] && rm -rf "$dir"
+source Tools/lib/outside-build.sh
+[ "$fresh" -eq 1 ] && rm -rf "$dir" "$outside_build"
 python3 Tools/compile-bench/generate.py "$dir" "${shapes[@]}"
 
-flags=(-Xswiftc -Xfrontend -Xswiftc -debug-time-function-bodies)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-build() { swift build --package-path "$dir" "${flags[@]}" >"$log" 2>&1 || { cat "$log"; exit 1; }; }
+# The bodies' times come from `-debug-time-function-bodies`, which the app's modules ask for in
+# their own settings (Tools/compile-bench/generate.py).
+build() { swift build --package-path "$dir" "${outside_flags[@]}" >"$log" 2>&1 || { cat "$log"; exit 1; }; }
 
-if [ ! -d "$dir/.build" ]; then
+if [ ! -d "$outside_build" ]; then
   started=$(date +%s%N)
   build
   echo "first build of the app from nothing (the library and its packages too): $(( ($(date +%s%N) - started) / 1000000000 )) s"
@@ -105,4 +109,4 @@ done
 # Back to the generated text (the next run compiles every file again anyway).
 python3 Tools/compile-bench/generate.py "$dir" "${shapes[@]}"
 
-"$dir"/.build/debug/CompileBenchApp
+"$outside_build"/debug/CompileBenchApp

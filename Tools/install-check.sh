@@ -122,7 +122,9 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 MANIFEST
-output=$(swift run --package-path "$consumer" App)
+# Built in the folder the packages outside the root share (Tools/lib/outside-build.sh).
+source Tools/lib/outside-build.sh
+output=$(swift run --package-path "$consumer" "${outside_flags[@]}" App)
 echo "$output"
 expected='rows: [
   [0]: 0,
@@ -132,7 +134,7 @@ screen: renamed
 detail closed: true
 view total: 1'
 [ "$output" = "$expected" ] || { echo "error: the app beside the field's packages did not run as expected"; exit 1; }
-swift test --package-path "$consumer"
+swift test --package-path "$consumer" "${outside_flags[@]}"
 
 # A test process whose target does not link `UnoArchitectureTesting` cannot record the library's
 # issues: the library says so, naming the product. The app's executable links the library alone;
@@ -141,7 +143,7 @@ swift test --package-path "$consumer"
 # library (built for the tests), which the executable would find beside it.
 echo "==> an issue in a test process that does not link UnoArchitectureTesting names that product"
 alone=$(mktemp -d)
-cp "$(swift build --package-path "$consumer" --show-bin-path)/App" "$alone/"
+cp "$(swift build --package-path "$consumer" "${outside_flags[@]}" --show-bin-path)/App" "$alone/"
 report=$(XCTestSessionIdentifier=install-check "$alone/App" issue 2>&1)
 rm -rf "$alone"
 echo "$report"

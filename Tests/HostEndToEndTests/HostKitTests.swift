@@ -7,10 +7,12 @@
   /// by path, defines a feature, builds its own host in one line, and drives it over stdin and
   /// stdout.
   ///
-  /// The outside package builds this repository's packages again in a build folder of its own. It
-  /// lives in `.build-outside-package/` at the repository's root (ignored by git) and is rewritten
-  /// only where its files changed, so the first run in a clone builds it (a few minutes) and later
-  /// runs only rebuild what changed. `Tools/sanitize.sh` skips it (set
+  /// The outside package builds this repository's packages again, in the build folder that the
+  /// packages outside the root share (`.build-outside`, Tools/lib/outside-build.sh: swift-syntax
+  /// and the pointfreeco packages are compiled there once for all of them). It lives in
+  /// `.build-outside-package/` at the repository's root (ignored by git) and is rewritten only
+  /// where its files changed, so the first run in a clone builds it (a few minutes) and later runs
+  /// only rebuild what changed. `Tools/sanitize.sh` skips it (set
   /// `UNO_SKIP_OUTSIDE_PACKAGE=1`), since the plain run has covered it.
   @Suite(.enabled(if: ProcessInfo.processInfo.environment["UNO_SKIP_OUTSIDE_PACKAGE"] == nil))
   struct HostKitTests {
@@ -155,6 +157,7 @@
 
     @Test func anOutsidePackageBuildsAndRunsItsOwnHost() async throws {
       let directory = Self.repository.appendingPathComponent(".build-outside-package/GreeterHost")
+      let scratch = Self.repository.appendingPathComponent(".build-outside")
       for (path, text) in Self.files(repository: Self.repository) {
         let url = directory.appendingPathComponent(path)
         // An unchanged file keeps its date, so that the build has nothing to redo for it.
@@ -163,10 +166,11 @@
           at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
       }
-      // No index store: nothing here is browsed in an editor, and indexing costs build time.
+      // The shared folder's arguments (Tools/lib/outside-build.sh's `outside_flags`).
       let build = { () async throws -> ([UInt8], Int32) in
         let (output, _, status) = try await ChildProcess.run(
-          "/usr/bin/env", ["swift", "build", "--package-path", directory.path, "--disable-index-store"],
+          "/usr/bin/env",
+          ["swift", "build", "--package-path", directory.path, "--scratch-path", scratch.path],
           standardError: .standardOutput)
         return (output, status)
       }
@@ -175,13 +179,13 @@
         // SwiftPM keeps the source lists of path dependencies in the build folder it keeps: a file
         // added to the repository since that build is not seen ("cannot find ... in scope"). The
         // kept build is only a cache, so start it over once before failing.
-        try? FileManager.default.removeItem(at: directory.appendingPathComponent(".build"))
+        try? FileManager.default.removeItem(at: scratch)
         (output, buildStatus) = try await build()
       }
       try #require(
         buildStatus == 0,
         "the outside package did not build:\n\(String(decoding: output, as: UTF8.self).suffix(3000))")
-      let binary = directory.appendingPathComponent(".build/debug/greeter-host")
+      let binary = scratch.appendingPathComponent("debug/greeter-host")
 
       let (lines, status) = try await HostProcess.run(
         input: """

@@ -371,17 +371,23 @@ def write(path, text):
 
 
 # The settings of every module of the app, by COMPILE_BENCH_SETTINGS (see the top of this file).
+# Every module also asks the compiler for its bodies' times (`-debug-time-function-bodies`), which
+# Tools/compile-bench.sh reads: here, not on the command line, so that the library and its packages
+# are compiled as any package that depends on them compiles them, and a build folder shared with
+# the other packages outside the root (Tools/compile-bench.sh) compiles them once.
+TIMES = '.unsafeFlags(["-Xfrontend", "-debug-time-function-bodies"])'
 SETTINGS = {
-  "": "",
-  "main-actor-5": """, swiftSettings: [
-      .swiftLanguageMode(.v5), .unsafeFlags(["-default-isolation", "MainActor"]),
-    ]""",
-  "main-actor-6": """, swiftSettings: [
-      .unsafeFlags(["-default-isolation", "MainActor"]),
-      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-      .enableUpcomingFeature("InferIsolatedConformances"),
-    ]""",
+  "": [TIMES],
+  "main-actor-5": [
+    ".swiftLanguageMode(.v5)", '.unsafeFlags(["-default-isolation", "MainActor"])', TIMES,
+  ],
+  "main-actor-6": [
+    '.unsafeFlags(["-default-isolation", "MainActor"])', TIMES,
+    '.enableUpcomingFeature("NonisolatedNonsendingByDefault")',
+    '.enableUpcomingFeature("InferIsolatedConformances")',
+  ],
 }
+
 
 # What each shape's module adds to its file: the check's way to fail.
 EXPECT = """
@@ -410,7 +416,9 @@ def main():
   shapes = [parse(spec) for spec in sys.argv[2:]]
   modules = [prefix.rstrip("_") for prefix, _ in shapes]
   product = f'.product(name: "UnoArchitecture", package: "{os.path.basename(REPO)}")'
-  settings = SETTINGS[os.environ.get("COMPILE_BENCH_SETTINGS", "")]
+  settings = ", swiftSettings: [\n" + "".join(
+    f"      {setting},\n" for setting in SETTINGS[os.environ.get("COMPILE_BENCH_SETTINGS", "")]
+  ) + "    ]"
   targets = [
     f"""    .target(name: "{module}", dependencies: [{product}]{settings}),\n""" for module in modules
   ]
