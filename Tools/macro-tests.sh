@@ -12,7 +12,10 @@
 #
 # The package lives in a temporary folder: its targets are the macro targets' and their tests'
 # own folders (linked, not copied), and its manifest pins the release exactly, so only
-# swift-syntax, swift-macro-testing and the macros are built. Its build folder is kept: against
+# swift-syntax, swift-macro-testing and the macros are built. The macros are regular targets
+# there, without their `Plugin.swift` (the `@main` entry point a compiler plugin needs, which lists
+# the macros): the tests call the macros' types, and as macro targets they made SwiftPM compile
+# swift-syntax twice, for the host (the macros) and for the destination (the tests), a minute more. Its build folder is kept: against
 # the release the root resolves, the one the packages outside the root share (swift-syntax is
 # compiled there already; Tools/lib/outside-build.sh); against another, `.build-macros-VERSION`.
 #
@@ -49,7 +52,6 @@ import PackageDescription
 let syntax: [Target.Dependency] = [
   .product(name: "SwiftSyntax", package: "swift-syntax"),
   .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-  .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
   .product(name: "SwiftDiagnostics", package: "swift-syntax"),
 ]
 let tests: [Target.Dependency] = [
@@ -69,8 +71,8 @@ let package = Package(
     .target(
       name: "UnoMacroSupport",
       dependencies: syntax + [.product(name: "SwiftSyntaxBuilder", package: "swift-syntax")]),
-    .macro(name: "UnoCompositionMacros", dependencies: syntax + ["UnoMacroSupport"]),
-    .macro(name: "UnoPresentationMacros", dependencies: syntax + ["UnoMacroSupport"]),
+    .target(name: "UnoCompositionMacros", dependencies: syntax + ["UnoMacroSupport"], exclude: ["Plugin.swift"]),
+    .target(name: "UnoPresentationMacros", dependencies: syntax + ["UnoMacroSupport"], exclude: ["Plugin.swift"]),
     .testTarget(name: "UnoCompositionMacrosTests", dependencies: ["UnoCompositionMacros"] + tests),
     .testTarget(name: "UnoPresentationMacrosTests", dependencies: ["UnoPresentationMacros"] + tests),
   ],

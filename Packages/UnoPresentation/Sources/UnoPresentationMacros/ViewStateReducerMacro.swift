@@ -1,11 +1,5 @@
-import SwiftCompilerPlugin
 import SwiftSyntaxMacros
 import UnoMacroSupport
-
-@main
-struct UnoPresentationMacrosPlugin: CompilerPlugin {
-  let providingMacros: [any Macro.Type] = [ViewStateReducerMacro.self]
-}
 
 /// `@ViewStateReducer<Domain, View>`: declares a struct as a view-state reducer.
 ///

@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct UnoPresentationMacrosPlugin: CompilerPlugin {
+  let providingMacros: [any Macro.Type] = [ViewStateReducerMacro.self]
+}
