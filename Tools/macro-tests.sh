@@ -15,9 +15,13 @@
 # swift-syntax, swift-macro-testing and the macros are built. The macros are regular targets
 # there, without their `Plugin.swift` (the `@main` entry point a compiler plugin needs, which lists
 # the macros): the tests call the macros' types, and as macro targets they made SwiftPM compile
-# swift-syntax twice, for the host (the macros) and for the destination (the tests), a minute more. Its build folder is kept: against
-# the release the root resolves, the one the packages outside the root share (swift-syntax is
-# compiled there already; Tools/lib/outside-build.sh); against another, `.build-macros-VERSION`.
+# swift-syntax twice, for the host (the macros) and for the destination (the tests), a minute more.
+#
+# Its build folder is kept. Against the release the root resolves, it is the one the packages
+# outside the root share (Tools/lib/outside-build.sh), where the testing packages the tests use
+# (custom-dump, xctest-dynamic-overlay) are compiled already; against another release,
+# `.build-macros-VERSION`, as another swift-syntax in the shared folder would make the others
+# compile theirs again.
 #
 # Usage: bash Tools/macro-tests.sh [VERSION]
 #   VERSION: the swift-syntax release (default: the one the root package resolves, the newest the
@@ -25,7 +29,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repository=$PWD
-case "${1:-}" in -h|--help) sed -n '2,20p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,28p' "$0"; exit 0 ;; esac
 [ -f Package.resolved ] || swift package resolve >/dev/null
 resolved=$(python3 -c '
 import json

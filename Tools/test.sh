@@ -50,8 +50,8 @@ if [ $# -eq 0 ]; then
   # Two parts run on their own, after the rest. The outside package's build (HostKitTests) keeps
   # both cores busy (seconds now that it builds in this folder, minutes when it had a folder of its
   # own), and the tests beside it starved: an effect's write came after its 'receive' had waited
-  # 30 s (ComingFromTCATests, in one full run in three, failing when that build ended). The explorations keep the main actor
-  # busy (docs/testing-guide.md, "Exploring a feature").
+  # 30 s (ComingFromTCATests, in one full run in three, failing when that build ended). The
+  # explorations keep the main actor busy (docs/testing-guide.md, "Exploring a feature").
   explorations="ExplorationTests|ExploreCommandTests|ExploreCommandLineTests"
   run --skip "$explorations|HostKitTests"
   run --filter "$explorations"

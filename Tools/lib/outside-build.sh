@@ -3,9 +3,9 @@
 # and the macros' test package (Tools/macro-tests.sh).
 #
 # They share one build folder, `.build-outside` at the repository's root, so that what they have
-# in common is compiled once: swift-syntax (about a minute on the 2-core CI machine) and the
-# pointfreeco packages. This repository's own modules are compiled again by each app, as they add
-# it differently (by path or by URL). Not the root's `.build`: the root compiles every target with
+# in common is compiled once: the two apps' swift-syntax for the macros (about a minute on the
+# 2-core CI machine) and, for all three, the pointfreeco packages. This repository's own modules
+# are compiled again by each app, as they add it differently (by path or by URL). Not the root's `.build`: the root compiles every target with
 # its trait's `-DHost` and its own package name, so each app would compile the library again there,
 # and the root's next build everything that uses the macros. (The host kit's outside package,
 # which adds the repository by path with the trait, is built in the root's folder: HostKitTests.)
