@@ -37,7 +37,7 @@ struct EditorState: Equatable, Sendable {
 }
 
 @CasePathable
-enum EditorAction: Equatable, Sendable {
+enum EditorAction: Equatable, Codable, Sendable {
   case typed(String)
   case save
   case saved
@@ -161,5 +161,84 @@ struct ListInteractor {
     .forEach(stateIs: \.rows, actionIs: \.row) { RowInteractor() }
     .when(stateIs: \.editor, actionIs: \.editor) { EditorInteractor() }
     .when(stateIs: \.destination, actionIs: \.destination) { Destination() }
+  }
+}
+
+/// A search box that searches once typing pauses, or at once on submit: the debounce's id and the
+/// `cancelDebounce(id:)` that drops its pending search are an id declared here, whose `Hashable`
+/// conformance is main-actor isolated.
+enum TypingDebounce: Hashable { case id }
+
+struct TypingState: Equatable, Sendable {
+  var query = ""
+  var searched: [String] = []
+}
+
+@CasePathable
+enum TypingAction: Equatable, Sendable {
+  case typed(String)
+  case submit
+}
+
+@Interactor<TypingState, TypingAction>
+struct TypingInteractor {
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: TypingState()) { state, action in
+      switch action {
+      case .typed(let query):
+        state.query = query
+        return .state
+      case .submit:
+        state.searched.append(state.query)
+        return .cancelDebounce(id: TypingDebounce.id)
+      }
+    }
+    OnAction(\.typed) {
+      Debounce(for: .seconds(1), id: TypingDebounce.id) {
+        UnoArchitecture.Interact<TypingState, String> { state, _ in
+          state.searched.append(state.query)
+          return .state
+        }
+      }
+    }
+  }
+}
+
+/// A form whose fields are bindings.
+struct ProfileState: Equatable, Sendable {
+  var name = ""
+  var age = 0
+}
+
+extension ProfileState: BindableState {
+  static let bindableFields: BindableFields<Self> = [.field("name", \.name), .field("age", \.age)]
+}
+
+@CasePathable
+enum ProfileAction: Equatable, Sendable {
+  case binding(BindingAction<ProfileState>)
+  case clearTapped
+}
+
+// In an extension: in the enum's declaration, a protocol that refines `Sendable` would make the
+// enum nonisolated, and `@CasePathable`'s expansion is then refused (docs/new-projects.md).
+extension ProfileAction: BindableAction {}
+
+@Interactor<ProfileState, ProfileAction>
+struct ProfileInteractor {
+  var body: some InteractorOf<Self> {
+    BindingInteractor()
+    Interact(initialValue: ProfileState()) { state, action in
+      switch action {
+      case .binding(\.age):
+        state.age = max(0, state.age)
+        return .state
+      case .binding:
+        return .state
+      case .clearTapped:
+        state = ProfileState()
+        return .state
+      }
+    }
   }
 }

@@ -52,4 +52,61 @@ import UnoArchitectureTesting
     await harness.finish()
     #expect(harness.currentState.saving)
   }
+
+  /// Exploration makes actions from the action type's `Decodable` conformance, here isolated to
+  /// the main actor: it finds the shortest run that breaks an invariant (a save leaves the editor
+  /// saving until its clock moves), and that run replays.
+  @Test func explorationMakesActionsOfATypeDecodableOnTheMainActor() async throws {
+    let notSaving = Invariant<EditorState>("not saving") { !$0.saving }
+    var found: ExplorationFailure<EditorState, EditorAction>?
+    await withKnownIssue {
+      found = await explore(
+        EditorInteractor(), runs: 20, steps: 5, seed: 7, advances: [.zero], checks: [],
+        invariants: [notSaving])
+    }
+    let failure = try #require(found)
+    #expect(failure.recording.entries.compactMap(\.action) == [.save])
+    await withKnownIssue {
+      let again = await explore(
+        EditorInteractor(), replaying: failure.recording, checks: [], invariants: [notSaving])
+      #expect(again != nil)
+    }
+    // The run's states are what the feature does: a harness replays them, comparing with the
+    // state's `==`, isolated here.
+    let harness = await InteractorTestHarness(
+      initialState: failure.recording.initialState, EditorInteractor(), exhaustivity: .off)
+    #expect(await harness.replay(failure.recording))
+  }
+
+  /// An action type that is not `Decodable` cannot be explored: said at the call, and nothing runs.
+  @Test func exploringAnActionThatIsNotDecodableIsReported() async {
+    await withKnownIssue {
+      let failure = await explore(RowInteractor(), initialState: Row(id: 0), runs: 5, steps: 5)
+      #expect(failure == nil)
+    } matching: { issue in
+      issue.description.contains("RowAction has none, so nothing was explored")
+    }
+  }
+
+  /// A debounce made with an id declared here is the one `cancelDebounce(id:)` with the same id
+  /// cancels: a submit searches at once, and the pending search never comes.
+  @Test func cancelDebounceDropsThePendingActionOfADebounceWithTheSameId() async {
+    let harness = await InteractorTestHarness(TypingInteractor())
+    harness.send(.typed("cat")) { $0.query = "cat" }
+    harness.send(.submit) { $0.searched = ["cat"] }
+    await harness.testClock.advance(by: .seconds(2))
+    await harness.finish()
+    #expect(harness.currentState.searched == ["cat"])
+  }
+
+  /// A form's bindings, declared as a new app's module declares them, set its fields, and an
+  /// interactor after `BindingInteractor` reacts to one.
+  @Test func bindingsSetTheFieldsOfAForm() async {
+    let harness = await InteractorTestHarness(ProfileInteractor())
+    harness.send(.binding(.set(\.name, "Blob"))) { $0.name = "Blob" }
+    harness.send(.binding(.set(\.age, -3))) { $0.age = 0 }
+    harness.send(.binding(.set(\.age, 42))) { $0.age = 42 }
+    harness.send(.clearTapped) { $0 = ProfileState() }
+    await harness.finish()
+  }
 }

@@ -197,17 +197,22 @@ public struct FeaturePlugin: Sendable {
   }
 
   /// An example action and what it does, for `FeaturePlugin.init(name:summary:actions:commands:invariants:makeViewModel:)`.
-  public struct ActionExample<Action: Encodable>: Sendable where Action: Sendable {
-    let example: Action
+  ///
+  /// The example is encoded when it is made (where its `Encodable` conformance is: in a module
+  /// whose default isolation is `MainActor`, on the main actor), so that the type asks nothing of
+  /// `Action` itself.
+  public struct ActionExample<Action>: Sendable {
+    /// The example, in the JSON a host reads.
+    let example: JSONValue
+    /// How the example prints, for a message about it.
+    let exampleDescription: String
     let summary: String
     let bindableFields: [String]
 
     /// An example of an action (written in the feature's list as the host would read it) and
     /// one line about what it does.
-    public init(_ example: Action, summary: String) {
-      self.example = example
-      self.summary = summary
-      self.bindableFields = []
+    public init(_ example: Action, summary: String) where Action: Encodable {
+      self.init(example, summary: summary, bindableFields: [])
     }
 
     /// An example of an action that carries a binding of `State` (`BindingAction`), and one
@@ -218,10 +223,35 @@ public struct FeaturePlugin: Sendable {
     ///   .list(.addForm(.binding(.set(\.standup.title, "Morning sync")))),
     ///   summary: "Sets a field of the new standup's form.", bindings: StandupFormState.self)
     /// ```
-    public init<State: BindableState>(_ example: Action, summary: String, bindings: State.Type) {
-      self.example = example
+    public init<State: BindableState>(_ example: Action, summary: String, bindings: State.Type)
+    where Action: Encodable {
+      self.init(
+        example, summary: summary,
+        bindableFields: State.bindableFields.fields.map { "\($0.name): \($0.typeName)" })
+    }
+
+    private init(_ example: Action, summary: String, bindableFields: [String]) where Action: Encodable {
+      self.example = JSONCoding.value(of: example)
+      self.exampleDescription = String(describing: example)
       self.summary = summary
-      self.bindableFields = State.bindableFields.fields.map { "\($0.name): \($0.typeName)" }
+      self.bindableFields = bindableFields
+    }
+
+    /// The same example, for the action type `Other`, which is `Action` (for an initializer that
+    /// found `Action`'s conformances at run time, under a signature that states them).
+    fileprivate func retyped<Other>(as _: Other.Type) -> ActionExample<Other> {
+      ActionExample<Other>(
+        example: example, exampleDescription: exampleDescription, summary: summary,
+        bindableFields: bindableFields)
+    }
+
+    fileprivate init(
+      example: JSONValue, exampleDescription: String, summary: String, bindableFields: [String]
+    ) {
+      self.example = example
+      self.exampleDescription = exampleDescription
+      self.summary = summary
+      self.bindableFields = bindableFields
     }
   }
 
@@ -229,6 +259,12 @@ public struct FeaturePlugin: Sendable {
   ///
   /// A feature whose domain state is `Codable` and `Equatable` can also be recorded and replayed
   /// (``isRecordable``).
+  ///
+  /// In a module whose default isolation is `MainActor` (a new app's setting), the action's
+  /// `Codable` conformance is isolated to the main actor, which Swift refuses for a type that is
+  /// also `Sendable`: there Swift picks a second form of this initializer, generic over
+  /// `Action: Sendable` alone and main-actor isolated, which finds the conformance on the main
+  /// actor, where a plugin's sessions decode and encode actions (docs/new-projects.md).
   ///
   /// - Parameters:
   ///   - name: The name a host knows the feature by.
@@ -253,11 +289,11 @@ public struct FeaturePlugin: Sendable {
     let naming = ActionSchemaReader.schema(of: Action.self).map(ActionNaming.init)
     self.naming = naming
     let examples = actions.map { example -> ActionInfo in
-      let json = JSONCoding.value(of: example.example)
+      let json = example.example
       guard case .object(let object) = json, object.count == 1, let name = object.keys.first else {
         preconditionFailure(
           """
-          The example action \(example.example) of feature '\(name)' encodes as \(json), not as a \
+          The example action \(example.exampleDescription) of feature '\(name)' encodes as \(json), not as a \
           one-key object. Feature actions must use Swift's synthesized Codable for enum cases.
           """
         )
@@ -308,6 +344,50 @@ public struct FeaturePlugin: Sendable {
         feature: featureName, actionNames: actionNames, actionPaths: actionPaths, naming: naming,
         live: ViewModelFeature(viewModel: makeViewModel(), commands: commands))
     }
+  }
+
+  /// Describes a feature whose action is `Codable` on the main actor: the same as
+  /// ``init(name:summary:actions:commands:invariants:makeViewModel:)``, for a module whose default
+  /// isolation is `MainActor` (a new app's setting), where the action's `Codable` conformance is
+  /// isolated to the main actor and Swift refuses it for a type that is also `Sendable`. Swift
+  /// picks this form only where it cannot pick that one; the plugin is then made on the main actor
+  /// (a plugin declared as a global, `public let myPlugin = FeaturePlugin(…)`, is, in such a
+  /// module).
+  ///
+  /// - Parameters:
+  ///   - name: The name a host knows the feature by.
+  ///   - summary: One line on what the feature does.
+  ///   - actions: One example of every action, each a one-key JSON object.
+  ///   - commands: Short commands for a person at a terminal; none by default.
+  ///   - invariants: What must hold of the domain state after every action; none by default.
+  ///   - makeViewModel: Makes a view model with live dependencies, for one session.
+  @_disfavoredOverload
+  @_documentation(visibility: internal)
+  @MainActor
+  public init<Action: Sendable, DomainState: Sendable, ViewState: Encodable>(
+    name: String,
+    summary: String,
+    actions: [ActionExample<Action>],
+    commands: [FeatureCommand<Action, DomainState>] = [],
+    invariants: [FeatureInvariant<DomainState>] = [],
+    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
+  ) {
+    // The action's Codable conformance, found here on the main actor (where one isolated to it
+    // is), opens the initializer above. Why that is safe for a conformance isolated to the main
+    // actor: this library encodes and decodes a feature's actions and states only on the main
+    // actor (a session, its recording and its exploration are main-actor isolated, and this
+    // initializer runs there), never where the conformance could not be used.
+    guard let opening = CodableActionOpening<Action>.self as? any OpensCodableAction.Type else {
+      preconditionFailure(
+        """
+        The feature '\(name)' has an action type, \(Action.self), that is not Codable: a host decodes \
+        the actions it is sent from JSON. Declare it Codable (an enum's conformance is \
+        synthesized: 'enum \(Action.self): Codable { … }').
+        """)
+    }
+    self = opening.plugin(
+      name: name, summary: summary, actions: actions, commands: commands, invariants: invariants,
+      makeViewModel: makeViewModel)
   }
 
   /// The action whose value `entry` is, when it is one case of an enum of cases that carry
@@ -383,5 +463,34 @@ public enum FeatureError: Error, Equatable, CustomStringConvertible, Sendable {
     case .notApplied: "not_applied"
     case .notRecordable: "not_recordable"
     }
+  }
+}
+
+/// Opens ``FeaturePlugin``'s initializer for an action type whose `Codable` conformance was found
+/// at run time (``CodableActionOpening``).
+private protocol OpensCodableAction {
+  /// The plugin the initializer for a `Codable` action makes; `Action` is the opened type.
+  static func plugin<Action: Sendable, DomainState: Sendable, ViewState: Encodable>(
+    name: String, summary: String, actions: [FeaturePlugin.ActionExample<Action>],
+    commands: [FeatureCommand<Action, DomainState>], invariants: [FeatureInvariant<DomainState>],
+    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>
+  ) -> FeaturePlugin
+}
+
+/// A type whose conformance to ``OpensCodableAction`` holds when `Action` is `Codable`: a cast to
+/// it finds the conformance at run time.
+private enum CodableActionOpening<Action: Sendable> {}
+
+extension CodableActionOpening: OpensCodableAction where Action: Codable {
+  static func plugin<Opened: Sendable, DomainState: Sendable, ViewState: Encodable>(
+    name: String, summary: String, actions: [FeaturePlugin.ActionExample<Opened>],
+    commands: [FeatureCommand<Opened, DomainState>], invariants: [FeatureInvariant<DomainState>],
+    makeViewModel: @escaping @MainActor @Sendable () -> ViewModel<Opened, DomainState, ViewState>
+  ) -> FeaturePlugin {
+    // `Opened` is `Action`: the casts only name it so.
+    FeaturePlugin(
+      name: name, summary: summary, actions: actions.map { $0.retyped(as: Action.self) },
+      commands: commands as! [FeatureCommand<Action, DomainState>], invariants: invariants,
+      makeViewModel: makeViewModel as! @MainActor @Sendable () -> ViewModel<Action, DomainState, ViewState>)
   }
 }

@@ -2,9 +2,11 @@ import Clocks
 import IssueReporting
 @_spi(Internals) import UnoCore
 
-extension InteractorTestHarness where State: Equatable {
+extension InteractorTestHarness {
   /// Replays `recording` as a regression test: sends its actions, waits for its effect writes,
   /// and fails the test at the first state that differs from the recorded one, with a diff.
+  /// States are compared with their `==` (`State` must be `Equatable`; one that is not is
+  /// reported at the call).
   ///
   /// ```swift
   /// @MainActor

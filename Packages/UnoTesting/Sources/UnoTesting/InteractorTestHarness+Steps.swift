@@ -321,17 +321,16 @@ extension InteractorTestHarness {
     }
   }
 
-  /// In exhaustive mode, fails if effects wrote changes since the last step that no assertion
-  /// covered, then counts them as asserted so that they are reported once. When off, they are
-  /// skipped (shown as a known issue when showing skipped assertions). (States that actions sent
-  /// without a step assertion produced are left to ``assertStates(_:timeout:fileID:filePath:line:column:)``.)
-  /// Whether `State` is `Equatable`, as step assertions need; if not, reports it at `location`.
-  private func statesAreComparable(at location: CallSite) -> Bool {
+  /// Whether `State` is `Equatable`, as step assertions and
+  /// ``assertStates(_:timeout:fileID:filePath:line:column:)`` need; if not, reports it at
+  /// `location`. Found on the main actor, where a conformance isolated to it (a module whose
+  /// default isolation is `MainActor`) is found too.
+  func statesAreComparable(at location: CallSite, what: String = "A step assertion") -> Bool {
     if runtime.state is any Equatable { return true }
     reportIssue(
       """
-      A step assertion compares states with '==', and '\(State.self)' is not Equatable: the step \
-      was not checked. Declare it 'Equatable' (the compiler writes '==' for a struct of \
+      \(what) compares states with '==', and '\(State.self)' is not Equatable: nothing \
+      was checked. Declare it 'Equatable' (the compiler writes '==' for a struct of \
       Equatable values), or check the fields you mean with '#expect(harness.currentState...)'.
       """,
       fileID: location.fileID, filePath: location.filePath, line: location.line, column: location.column)

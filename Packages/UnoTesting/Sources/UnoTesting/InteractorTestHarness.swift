@@ -513,6 +513,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   ///
   /// If fewer states than expected have arrived, waits for them (up to `timeout`) first: effects
   /// may still be writing. A mismatch is reported as a test failure with a diff, and thrown.
+  ///
+  /// States are compared with their `==` (`State` must be `Equatable`; one that is not is
+  /// reported at the call, and thrown).
   public func assertStates(
     _ expected: [State],
     timeout: Duration = .seconds(30),
@@ -520,7 +523,11 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async throws where State: Equatable {
+  ) async throws {
+    let location = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard statesAreComparable(at: location, what: "'assertStates'") else {
+      throw StateMismatch(message: "\(State.self) is not Equatable")
+    }
     runtime.handlePostedActions()
     if states.count < expected.count {
       do {

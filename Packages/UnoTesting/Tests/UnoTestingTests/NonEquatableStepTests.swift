@@ -36,4 +36,34 @@ private struct OpaqueCounter: Interactor {
       issue.comments.map(\.rawValue).joined().contains("'Opaque' is not Equatable")
     }
   }
+
+  /// `assertStates` compares the whole history with `==` found the same way: a state that is not
+  /// `Equatable` is reported at the call and thrown.
+  @Test func assertStatesOnAStateThatIsNotEquatableIsReportedAndThrown() async {
+    let harness = await InteractorTestHarness(OpaqueCounter(), exhaustivity: .off)
+    harness.send(1)
+    await withKnownIssue {
+      await #expect(throws: (any Error).self) {
+        try await harness.assertStates([Opaque(), Opaque(count: 1)])
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.contains("'assertStates' compares states with '=='")
+        && text.contains("'Opaque' is not Equatable")
+    }
+  }
+
+  /// A replay compares each state with the recording's with `==` found the same way: a state that
+  /// is not `Equatable` is reported at the call, and nothing is replayed.
+  @Test func replayingAStateThatIsNotEquatableIsReported() async {
+    let harness = await InteractorTestHarness(OpaqueCounter(), exhaustivity: .off)
+    let recording = Recording<Opaque, Int>(
+      initialState: Opaque(), entries: [.init(kind: .action, action: 1, state: Opaque(count: 1))])
+    await withKnownIssue {
+      #expect(await harness.replay(recording) == false)
+    } matching: { issue in
+      issue.comments.map(\.rawValue).joined().contains("'Opaque' is not Equatable: nothing was replayed")
+    }
+    #expect(harness.currentState.count == 0)
+  }
 }

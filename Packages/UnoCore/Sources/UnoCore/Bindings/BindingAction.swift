@@ -3,10 +3,11 @@
 ///
 /// ```swift
 /// @CasePathable
-/// enum FormAction: BindableAction, Equatable {
+/// enum FormAction: Equatable {
 ///   case binding(BindingAction<FormState>)
 ///   case saveTapped
 /// }
+/// extension FormAction: BindableAction {}
 ///
 /// harness.send(.binding(.set(\.title, "Morning sync"))) { $0.title = "Morning sync" }
 /// ```
@@ -134,13 +135,18 @@ public struct BindingAction<Root>: Sendable, Equatable, CustomStringConvertible 
 ///
 /// ```swift
 /// @CasePathable
-/// enum FormAction: BindableAction {
+/// enum FormAction {
 ///   case binding(BindingAction<FormState>)
 ///   case addAttendeeTapped
 /// }
+/// extension FormAction: BindableAction {}
 /// ```
 ///
-/// The `binding` case itself satisfies the requirement.
+/// The `binding` case itself satisfies the requirement. Declare the conformance in an extension,
+/// as above: in a module whose default isolation is `MainActor` (a new app's setting), a
+/// conformance to this protocol (which refines `Sendable`) in the enum's own declaration makes the
+/// enum nonisolated, and Swift then refuses `@CasePathable`'s expansion ("main actor-isolated
+/// conformance of 'FormAction' to 'CasePathable' cannot be used in nonisolated context").
 public protocol BindableAction: Sendable {
   /// The state whose fields the bindings set.
   associatedtype State

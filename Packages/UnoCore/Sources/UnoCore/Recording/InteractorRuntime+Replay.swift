@@ -20,10 +20,11 @@ public struct ReplayMismatch: Error, Sendable, CustomStringConvertible {
   public var description: String { message }
 }
 
-extension InteractorRuntime where State: Equatable {
+extension InteractorRuntime {
   /// Replays `recording` on this runtime: sends each recorded action, waits for each recorded
   /// effect write, and checks after each that the state is the one recorded, stopping at the
-  /// first difference.
+  /// first difference. States are compared with their `==`, found on the main actor (`State`
+  /// must be `Equatable`; a conformance isolated to the main actor is found too).
   ///
   /// ```swift
   /// let clock = TestClock()
@@ -74,6 +75,15 @@ extension InteractorRuntime where State: Equatable {
     checking check: (@MainActor (State) -> String?)?
   ) async throws(ReplayMismatch) {
     handlePostedActions()
+    if check == nil, !(state is any Equatable) {
+      throw ReplayMismatch(
+        entry: nil,
+        message: """
+          A replay compares each state with the recording's with '==', and '\(State.self)' is not \
+          Equatable: nothing was replayed. Declare it 'Equatable' (the compiler writes '==' for a \
+          struct of Equatable values).
+          """)
+    }
     let start = (state, SharedSnapshot.capture(state))
     guard SharedSnapshot.isEqual(recording.initialState, recording.initialShared, start.0, start.1) else {
       throw ReplayMismatch(

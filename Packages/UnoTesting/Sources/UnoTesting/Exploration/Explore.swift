@@ -130,6 +130,12 @@ public struct ExplorationChecks: OptionSet, Sendable {
 /// shorter and its numbers smaller, removes steps and shortens the clock's moves; what comes back
 /// is small enough to read, and its ``ExplorationFailure/recording`` replays it as a test.
 ///
+/// In a module whose default isolation is `MainActor` (a new app's setting), the action's
+/// `Decodable` conformance is isolated to the main actor, which Swift refuses for a type that is
+/// also `Sendable`: there Swift picks a second form of this function, generic over
+/// `Action: Sendable` alone, which finds the conformance on the main actor, where exploration
+/// decodes its actions (docs/new-projects.md).
+///
 /// - Parameters:
 ///   - interactor: The feature.
 ///   - initialState: Where each run starts; the interactor's initial value by default.
@@ -176,7 +182,101 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<State, Action>? {
-  return await exploreAndReport(
+  await exploreInteractor(
+    decoding: ActionDecoding(),
+    interactor, initialState: initialState, runs: runs, steps: steps, seed: seed, advances: advances,
+    checks: checks, excluding: excluding, allowingIssues: allowingIssues,
+    allowingRunningEffects: allowingRunningEffects, generators: generators,
+    withDependencies: prepareDependencies, invariants: invariants,
+    fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Explores a feature whose action is `Decodable` on the main actor: the same as the form generic
+/// over `Action: Decodable & Sendable`, for a module whose default isolation is `MainActor` (a new app's setting), where the action's
+/// `Decodable` conformance is isolated to the main actor and Swift refuses it for a type that is
+/// also `Sendable`. Swift picks this form only where it cannot pick that one. The conformance is
+/// found on the main actor, where exploration decodes its actions; an action type that is not
+/// `Decodable` is reported at the call.
+///
+/// - Parameters:
+///   - interactor: The feature.
+///   - initialState: Where each run starts; the interactor's initial value by default.
+///   - runs: How many runs to make.
+///   - steps: How many actions each run sends.
+///   - seed: Makes the runs; the same seed, the same runs.
+///   - advances: How far the test clock may move on after an action, one drawn per step.
+///   - checks: The built-in checks to make (all by default).
+///   - excluding: Actions never to send.
+///   - allowingIssues: Which issues the library may report without failing the run.
+///   - allowingRunningEffects: Which actions' effects may still run at the end of a run.
+///   - generators: How to make the values of payload types (``Generator``).
+///   - prepareDependencies: The dependencies of each run.
+///   - invariants: What must hold after every step.
+///   - fileID: The file of the call, where a failure is reported; the compiler fills it in.
+///   - filePath: The path of that file, for the same report.
+///   - line: The line of the call, for the same report.
+///   - column: The column of the call, for the same report.
+/// - Returns: The failure, shrunk, or `nil` when every run held (or the action is not `Decodable`).
+@_disfavoredOverload
+@_documentation(visibility: internal)
+@MainActor
+@discardableResult
+public func explore<State: Sendable, Action: Sendable>(
+  _ interactor: some Interactor<State, Action>,
+  initialState: State? = nil,
+  runs: Int = 100,
+  steps: Int = 30,
+  seed: UInt64 = 0,
+  advances: [Duration] = [.zero, .zero, .zero, .milliseconds(100), .seconds(1), .seconds(10)],
+  checks: ExplorationChecks = .all,
+  excluding: @escaping (Action) -> Bool = { _ in false },
+  allowingIssues: @escaping (String) -> Bool = { _ in false },
+  allowingRunningEffects: @escaping (Action) -> Bool = { _ in false },
+  generators: [Generator] = [],
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+  invariants: [Invariant<State>] = [],
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async -> ExplorationFailure<State, Action>? {
+  guard
+    let decoding = actionDecoding(
+      Action.self, fileID: fileID, filePath: filePath, line: line, column: column)
+  else { return nil }
+  return await exploreInteractor(
+    decoding: decoding,
+    interactor, initialState: initialState, runs: runs, steps: steps, seed: seed, advances: advances,
+    checks: checks, excluding: excluding, allowingIssues: allowingIssues,
+    allowingRunningEffects: allowingRunningEffects, generators: generators,
+    withDependencies: prepareDependencies, invariants: invariants,
+    fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// What the two forms of `explore(_:initialState:…)` share.
+@MainActor
+private func exploreInteractor<State: Sendable, Action: Sendable>(
+  decoding: ActionDecoding<Action>,
+  _ interactor: some Interactor<State, Action>,
+  initialState: State?,
+  runs: Int,
+  steps: Int,
+  seed: UInt64,
+  advances: [Duration],
+  checks: ExplorationChecks,
+  excluding: @escaping (Action) -> Bool,
+  allowingIssues: @escaping (String) -> Bool,
+  allowingRunningEffects: @escaping (Action) -> Bool,
+  generators: [Generator],
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
+  invariants: [Invariant<State>],
+  fileID: StaticString,
+  filePath: StaticString,
+  line: UInt,
+  column: UInt
+) async -> ExplorationFailure<State, Action>? {
+  await exploreAndReport(
+    decoding: decoding,
     making: {
       // Erased (its body built) and its initial value read here, under the run's dependencies, as
       // the harness does: a body that reads a dependency as it is built (`{ [clock] state, action
@@ -192,10 +292,25 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
     fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
+/// The `Decodable` conformance of `Action`, found on the main actor; `nil`, reported at the
+/// caller's line, when it has none.
+@MainActor
+func actionDecoding<Action>(
+  _ type: Action.Type, fileID: StaticString, filePath: StaticString, line: UInt, column: UInt
+) -> ActionDecoding<Action>? {
+  if let decoding = ActionDecoding.found(for: type) { return decoding }
+  reportIssue(
+    """
+    'explore' makes a feature's actions from its action type's Decodable conformance, and     \(Action.self) has none, so nothing was explored. Declare it Decodable (an enum's conformance     is synthesized: 'enum \(Action.self): Decodable { … }').
+    """, fileID: fileID, filePath: filePath, line: line, column: column)
+  return nil
+}
+
 /// What the public `explore` functions share: checks the counts, explores the runtimes
 /// `makeRuntime` makes, and reports the failure at the caller's line.
 @MainActor
-func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
+func exploreAndReport<State: Sendable, Action: Sendable>(
+  decoding: ActionDecoding<Action>,
   making makeRuntime: @escaping @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?),
   runs: Int, steps: Int, seed: UInt64, advances: [Duration], checks: ExplorationChecks,
   excluding: @escaping (Action) -> Bool, allowingIssues: @escaping (String) -> Bool,
@@ -212,6 +327,7 @@ func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
       """, fileID: fileID, filePath: filePath, line: line, column: column)
   }
   var explorer = Explorer(
+    decoding: decoding,
     makeRuntime: makeRuntime,
     advances: advances.isEmpty ? [.zero] : advances.map { max($0, .zero) },
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,
@@ -258,7 +374,7 @@ func exploreAndReport<State: Sendable, Action: Decodable & Sendable>(
 /// - Returns: The failure, or `nil` when every step held.
 @MainActor
 @discardableResult
-public func explore<State: Sendable, Action: Decodable & Sendable>(
+public func explore<State: Sendable, Action: Sendable>(
   _ interactor: some Interactor<State, Action>,
   replaying recording: Recording<State, Action>,
   checks: ExplorationChecks = .all,
@@ -280,6 +396,8 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
     steps.append((entry.action!, max(next - entry.elapsed, .zero)))
   }
   let explorer = Explorer(
+    // A replay makes no action: its actions are the recording's.
+    decoding: nil,
     // Erased under the run's dependencies, as above.
     makeRuntime: {
       (InteractorRuntime(initialState: recording.initialState, interactor: AnyInteractor(interactor)), nil)
@@ -312,7 +430,7 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 ///     before its action is sent.
 @_spi(Internals)
 @MainActor
-public func explore<State: Sendable, Action: Decodable & Sendable>(
+public func explore<State: Sendable, Action: Sendable>(
   making makeRuntime: @escaping @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?),
   feature: String?,
   runs: Int,
@@ -328,7 +446,12 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   onRun: (Int) -> Void = { _ in },
   onEvent: ((ExplorationEvent<Action>) -> Void)? = nil
 ) async -> ExplorationFailure<State, Action>? {
+  guard let decoding = ActionDecoding.found(for: Action.self) else {
+    preconditionFailure(
+      "A host explores features whose actions are Codable (FeaturePlugin checks it); \(Action.self) is not.")
+  }
   var explorer = Explorer(
+    decoding: decoding,
     makeRuntime: makeRuntime,
     advances: advances.isEmpty ? [.zero] : advances.map { max($0, .zero) },
     checks: checks, excluding: excluding, allowingIssues: allowingIssues,

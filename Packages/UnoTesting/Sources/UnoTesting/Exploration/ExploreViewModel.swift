@@ -27,6 +27,12 @@ import Foundation
 /// `viewModel` is evaluated once a run, with the run's dependencies in force (its clocks are the
 /// exploration's test clock), so that every run starts from a view model of its own.
 ///
+/// In a module whose default isolation is `MainActor` (a new app's setting), the action's
+/// `Decodable` conformance is isolated to the main actor, which Swift refuses for a type that is
+/// also `Sendable`: there Swift picks a second form of this function, generic over
+/// `Action: Sendable` alone, which finds the conformance on the main actor, where exploration
+/// decodes its actions (docs/new-projects.md).
+///
 /// - Parameters:
 ///   - viewModel: Makes the view model of one run.
 ///   - runs: How many runs to make.
@@ -65,7 +71,95 @@ public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewSta
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<DomainState, Action>? {
+  await exploreViewModel(
+    decoding: ActionDecoding(),
+    viewModel(), runs: runs, steps: steps, seed: seed, advances: advances, checks: checks,
+    excluding: excluding, allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects,
+    generators: generators, withDependencies: prepareDependencies, invariants: invariants,
+    fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Explores a feature through its view model when its action is `Decodable` on the main actor:
+/// the same as the form generic over `Action: Decodable & Sendable`, for a module whose default isolation is `MainActor`, where the action's `Decodable`
+/// conformance is isolated to the main actor and Swift refuses it for a type that is also
+/// `Sendable`. Swift picks this form only where it cannot pick that one; an action type that is
+/// not `Decodable` is reported at the call.
+///
+/// - Parameters:
+///   - viewModel: Makes the view model of one run.
+///   - runs: How many runs to make.
+///   - steps: How many actions each run sends.
+///   - seed: Makes the runs; the same seed, the same runs.
+///   - advances: How far the test clock may move on after an action, one drawn per step.
+///   - checks: The built-in checks to make (all by default).
+///   - excluding: Actions never to send.
+///   - allowingIssues: Which issues the library may report without failing the run.
+///   - allowingRunningEffects: Which actions' effects may still run at the end of a run.
+///   - generators: How to make the values of payload types (``Generator``).
+///   - prepareDependencies: The dependencies of each run.
+///   - invariants: What must hold of the domain state after every step.
+///   - fileID: The file of the call, where a failure is reported; the compiler fills it in.
+///   - filePath: The path of that file, for the same report.
+///   - line: The line of the call, for the same report.
+///   - column: The column of the call, for the same report.
+/// - Returns: The failure, shrunk, or `nil` when every run held (or the action is not `Decodable`).
+@_disfavoredOverload
+@_documentation(visibility: internal)
+@MainActor
+@discardableResult
+public func explore<Action: Sendable, DomainState: Sendable, ViewState>(
+  _ viewModel: @autoclosure @escaping @MainActor () -> ViewModel<Action, DomainState, ViewState>,
+  runs: Int = 100,
+  steps: Int = 30,
+  seed: UInt64 = 0,
+  advances: [Duration] = [.zero, .zero, .zero, .milliseconds(100), .seconds(1), .seconds(10)],
+  checks: ExplorationChecks = .all,
+  excluding: @escaping (Action) -> Bool = { _ in false },
+  allowingIssues: @escaping (String) -> Bool = { _ in false },
+  allowingRunningEffects: @escaping (Action) -> Bool = { _ in false },
+  generators: [Generator] = [],
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void = { _ in },
+  invariants: [Invariant<DomainState>] = [],
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
+) async -> ExplorationFailure<DomainState, Action>? {
+  guard
+    let decoding = actionDecoding(
+      Action.self, fileID: fileID, filePath: filePath, line: line, column: column)
+  else { return nil }
+  return await exploreViewModel(
+    decoding: decoding,
+    viewModel(), runs: runs, steps: steps, seed: seed, advances: advances, checks: checks,
+    excluding: excluding, allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects,
+    generators: generators, withDependencies: prepareDependencies, invariants: invariants,
+    fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// What the two forms of `explore(_:runs:…)` for a view model share.
+@MainActor
+private func exploreViewModel<Action: Sendable, DomainState: Sendable, ViewState>(
+  decoding: ActionDecoding<Action>,
+  _ viewModel: @autoclosure @escaping @MainActor () -> ViewModel<Action, DomainState, ViewState>,
+  runs: Int,
+  steps: Int,
+  seed: UInt64,
+  advances: [Duration],
+  checks: ExplorationChecks,
+  excluding: @escaping (Action) -> Bool,
+  allowingIssues: @escaping (String) -> Bool,
+  allowingRunningEffects: @escaping (Action) -> Bool,
+  generators: [Generator],
+  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
+  invariants: [Invariant<DomainState>],
+  fileID: StaticString,
+  filePath: StaticString,
+  line: UInt,
+  column: UInt
+) async -> ExplorationFailure<DomainState, Action>? {
   await exploreAndReport(
+    decoding: decoding,
     making: {
       let made = viewModel()
       return (made._runtime, explorationOwner(of: made))

@@ -9,7 +9,10 @@ import IssueReporting
 /// makes runs, runs them through the one runtime (``InteractorRuntime``, as the harness does),
 /// and shrinks a failing one.
 @MainActor
-struct Explorer<State: Sendable, Action: Decodable & Sendable> {
+struct Explorer<State: Sendable, Action: Sendable> {
+  /// The action type's `Decodable` conformance, which makes actions from choices; `nil` for a
+  /// replay, which makes none.
+  let decoding: ActionDecoding<Action>?
   /// Makes the runtime of one run, with the run's dependencies in force, and what must stay alive
   /// while it runs (a view model that owns it: its view state is reduced on every change).
   let makeRuntime: @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?)
@@ -265,11 +268,13 @@ struct Explorer<State: Sendable, Action: Decodable & Sendable> {
       let action: Action?
       if let kept = memo.action(from: &choices) {
         action = kept
-      } else {
+      } else if let decoding {
         let decoder = ChoiceDecoder(choices: choices, ids: ids, generators: generators)
-        action = try? Action(from: decoder)
+        action = try? decoding.decode(decoder)
         choices = decoder.choices
         if !decoder.readState { memo.keep(action, asked: decoder.asked) }
+      } else {
+        return nil
       }
       if let action, !excluding(action) { return action }
     }
