@@ -42,7 +42,10 @@ def child(prefix, name, identifiable=False, bindable=False):
   action = f"{prefix}{name}Action"
   ident = ", Identifiable" if identifiable else ""
   binding_case = f"\n  case binding(BindingAction<{state}>)" if bindable else ""
-  conformance = "BindableAction, " if bindable else ""
+  # In an extension, as docs/new-projects.md says: declared in the enum's own declaration, a
+  # protocol that refines `Sendable` makes the enum nonisolated in a module whose default
+  # isolation is `MainActor`, and `@CasePathable`'s expansion is then refused.
+  bindable_action = f"\nextension {action}: BindableAction {{}}\n" if bindable else ""
   binding_handler = "\n      case .binding: return .state" if bindable else ""
   binding_child = "\n    BindingInteractor()" if bindable else ""
   bindable_state = (
@@ -62,14 +65,14 @@ struct {state}: Equatable, Sendable{ident} {{
 }}
 {bindable_state}
 @CasePathable
-enum {action}: {conformance}Equatable, Sendable {{
+enum {action}: Equatable, Sendable {{
   case increment
   case decrement
   case rename(String)
   case reset
   case load{binding_case}
 }}
-
+{bindable_action}
 @Interactor<{state}, {action}>
 struct {prefix}{name}: Sendable {{
   var body: some InteractorOf<Self> {{{binding_child}

@@ -110,4 +110,15 @@ import UnoTesting
     try session.send(.string("decrement"))
     #expect(session.viewStateJSON == #"{"count":1,"displayText":"Count: 1","pendingText":""}"#)
   }
+
+  /// A session of the plugin is recorded, and the recording replays on a fresh one.
+  @Test func pluginSessionsAreRecordedAndReplayed() async throws {
+    #expect(counterPlugin.isRecordable)
+    let session = counterPlugin.makeSession()
+    try session.startRecording()
+    try session.send(.string("increment"))
+    try session.send(.string("increment"))
+    let recording = try #require(try session.recordingJSONLines())
+    #expect(try await counterPlugin.replay(jsonLines: recording) == 2)
+  }
 }

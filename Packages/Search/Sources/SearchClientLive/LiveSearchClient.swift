@@ -6,7 +6,7 @@ nonisolated extension SearchClient: DependencyKey {
   public static let liveValue = SearchClient.live()
 }
 
-extension SearchClient {
+nonisolated extension SearchClient {
   /// Searches the Unicode character names (``UnicodeNameIndex/shared()``, built on first use on a
   /// thread of its own) and describes characters from the standard library's Unicode properties.
   public static func live() -> SearchClient {
@@ -41,7 +41,7 @@ public struct UnknownCharacter: Error, CustomStringConvertible {
 }
 
 /// Everything the standard library knows about `scalar` that a person would want to see.
-func describe(_ scalar: Unicode.Scalar) -> SearchDetail {
+nonisolated func describe(_ scalar: Unicode.Scalar) -> SearchDetail {
   let properties = scalar.properties
   let hex = { (value: UInt32, width: Int) -> String in
     let digits = String(value, radix: 16, uppercase: true)
@@ -70,7 +70,7 @@ func describe(_ scalar: Unicode.Scalar) -> SearchDetail {
 }
 
 /// "otherSymbol" → "Other Symbol".
-private func words(in camelCase: String) -> String {
+nonisolated private func words(in camelCase: String) -> String {
   var result = ""
   for character in camelCase {
     if character.isUppercase, !result.isEmpty { result.append(" ") }

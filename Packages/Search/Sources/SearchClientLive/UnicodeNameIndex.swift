@@ -15,7 +15,7 @@ import Foundation
 /// The index lives in flat arrays: a sorted table of distinct words, postings (which names use
 /// each word) laid end to end, and each name's word ids. A query word becomes a range of word ids
 /// (binary search), so no query scans all names.
-public final class UnicodeNameIndex: Sendable {
+nonisolated public final class UnicodeNameIndex: Sendable {
   /// One indexed name.
   public struct Entry: Sendable, Equatable {
     /// The Unicode scalar value.
@@ -203,7 +203,7 @@ public final class UnicodeNameIndex: Sendable {
   }
 }
 
-extension UnicodeNameIndex {
+nonisolated extension UnicodeNameIndex {
   /// Every Unicode scalar that has a name, with that name, as the Swift standard library knows
   /// them (about 155,000 on Swift 6.3). Nothing is written by hand.
   public static func unicodeNames() -> [Entry] {

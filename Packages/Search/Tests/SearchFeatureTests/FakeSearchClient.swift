@@ -5,7 +5,7 @@ import UnoTesting
 
 /// A search client the test controls: it records every call, and each query answers when (and
 /// with what) the test says.
-final class FakeSearchClient: Sendable {
+nonisolated final class FakeSearchClient: Sendable {
   struct Failure: Error, CustomStringConvertible {
     var description: String { "the index is offline" }
   }
@@ -76,6 +76,6 @@ final class FakeSearchClient: Sendable {
   }
 }
 
-let cat = SearchResult(id: 0x1F408, name: "CAT", character: "🐈")
-let catFace = SearchResult(id: 0x1F431, name: "CAT FACE", character: "🐱")
+nonisolated let cat = SearchResult(id: 0x1F408, name: "CAT", character: "🐈")
+nonisolated let catFace = SearchResult(id: 0x1F431, name: "CAT FACE", character: "🐱")
 let dog = SearchResult(id: 0x1F415, name: "DOG", character: "🐕")

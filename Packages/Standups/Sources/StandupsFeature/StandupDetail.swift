@@ -12,7 +12,6 @@ public enum DetailDestination {
   case alert(AlertState<Alert>)
 
   /// What the alert's buttons do.
-  @CasePathable
   public enum Alert: Sendable, Equatable, Codable {
     /// Deletes the standup.
     case confirmDeletion

@@ -62,7 +62,7 @@ extension StandupFormState: BindableState {
 /// minutes, the theme, and the attendees with their names (one attendee's name in code:
 /// `.binding(.set(\.[attendeeName: id], "Blob"))`).
 @CasePathable
-public enum StandupFormAction: BindableAction, Sendable, Equatable, Codable {
+public enum StandupFormAction: Sendable, Equatable, Codable {
   /// A field was edited.
   case binding(BindingAction<StandupFormState>)
   /// Adds an attendee at the end, with an id from the `uuid` dependency.
@@ -70,6 +70,8 @@ public enum StandupFormAction: BindableAction, Sendable, Equatable, Codable {
   /// Removes an attendee; the last one is kept, blank.
   case attendeeRemoved(id: UUID)
 }
+
+extension StandupFormAction: BindableAction {}
 
 /// The form's logic.
 @Interactor<StandupFormState, StandupFormAction>

@@ -29,7 +29,7 @@ public struct TodosState: Sendable, Equatable, Codable {
   public var savesChanges: Bool
 
   /// A state: by default an empty list that saves its changes.
-  public init(
+  nonisolated public init(
     todos: IdentifiedArrayOf<Todo> = [], filter: Filter = .all, editor: EditorState? = nil,
     status: String? = nil, savesChanges: Bool = true
   ) {

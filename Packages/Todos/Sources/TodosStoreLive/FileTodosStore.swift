@@ -3,7 +3,7 @@ import Foundation
 import TodosFeature
 import UnoCore
 
-extension TodosStore {
+nonisolated extension TodosStore {
   /// The list kept in `todos.json` in `directory` (created if missing).
   ///
   /// - **Written atomically.** A save writes a temporary file in the same directory, flushes it
@@ -39,14 +39,14 @@ nonisolated extension TodosStore: DependencyKey {
 }
 
 /// What `todos.json` holds.
-struct TodosDocument: Codable {
+nonisolated struct TodosDocument: Codable {
   var version = 1
   var todos: [Todo]
 }
 
 /// One `todos.json`, read and written as the store describes, through UnoCore's ``AtomicFile``
 /// (the crash-safe file that shared file storage uses too).
-struct TodosFile: Sendable {
+nonisolated struct TodosFile: Sendable {
   let file: AtomicFile
   var url: URL { file.url }
   /// Where saves run, one at a time (two sessions may save at once): a serial queue of its own,

@@ -4,7 +4,7 @@ import TodosFeature
 import UnoTesting
 
 /// An id from the `incrementing` generator: 00000000-0000-0000-0000-00000000000n.
-func id(_ n: Int) -> UUID {
+nonisolated func id(_ n: Int) -> UUID {
   UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", n))")!
 }
 
