@@ -5,7 +5,8 @@
 ///
 /// Each ``InteractorTestHarness`` has one, ``InteractorTestHarness/testClock``, installed as the
 /// `continuousClock` and `suspendingClock` dependencies of its runtime unless the test's
-/// `withDependencies` sets others. Move it with ``advance(by:)``:
+/// `withDependencies` sets others; each run of an exploration (`explore`) has one too. Move it
+/// with ``advance(by:)``:
 ///
 /// ```swift
 /// let harness = await InteractorTestHarness(TimerFeature())
@@ -23,7 +24,7 @@
 /// busy, a `TestClock` can move on before a timer's effect has reached its next sleep, which then
 /// takes its deadline from the moved clock, and a tick is never seen. An effect that waits on
 /// something other than the clock (a stream, a task of its own) is waited for until a while
-/// passes in which nothing changes, as exploration does.
+/// passes in which nothing changes.
 public final class HarnessClock: Clock, Sendable {
   /// A point in the clock's time: how long after its start.
   public struct Instant: InstantProtocol, Hashable, Sendable {

@@ -124,7 +124,9 @@ struct Explorer<State: Sendable, Action: Sendable> {
     // main actor for all its runs, and other work on it (another test's effects writing back)
     // waited seconds.
     await Task.yield()
-    let clock = ExplorationClock()
+    // The harness's clock: a move wakes one deadline at a time and lets the effects it woke run
+    // until they sleep again or end, before it moves on.
+    let clock = HarnessClock()
     let runtime = Dependencies.withDependencies {
       $0.continuousClock = clock
       $0.suspendingClock = clock
@@ -132,6 +134,7 @@ struct Explorer<State: Sendable, Action: Sendable> {
     } operation: {
       makeRuntime()
     }
+    clock.letEffectsRun(of: runtime.0)
     if recording { runtime.0.record(limit: 100_000, feature: feature, clock: clock) }
     onEvent?(.runStarted)
     // A view model's view state is checked after every step, when the run is a view model's.
@@ -145,7 +148,7 @@ struct Explorer<State: Sendable, Action: Sendable> {
 
   /// Sends the run's actions to `runtime`, checking after each step and at the end.
   private func drive(
-    _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, _ source: Source,
+    _ runtime: InteractorRuntime<State, Action>, clock: HarnessClock, _ source: Source,
     views: (any ViewStateCheck)?, grace: Duration
   ) async -> Outcome {
     // Issues reported after the run (by effects it cancelled, as they end) are not read: the run
@@ -285,15 +288,14 @@ struct Explorer<State: Sendable, Action: Sendable> {
   /// `duration` is not zero, moves the clock on by it and lets them run again
   /// (``letEffectsRun(_:clock:)``).
   private func settle(
-    _ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock, by duration: Duration
+    _ runtime: InteractorRuntime<State, Action>, clock: HarnessClock, by duration: Duration
   )
     async
   {
     if duration > .zero {
-      // First until the effects the action started wait on the clock: an effect whose task had
-      // not reached its sleep when the clock moved on would fix its deadline after the move, and
-      // miss it (a tick a second later did not fire, when the machine was busy).
-      await letEffectsRun(runtime, clock: clock)
+      // The clock first lets the effects the action started run until they wait on it (an effect
+      // whose task had not reached its sleep when the clock moved on would fix its deadline after
+      // the move, and miss it), then wakes each deadline it passes in turn.
       await clock.advance(by: duration)
     }
     await letEffectsRun(runtime, clock: clock)
@@ -301,7 +303,7 @@ struct Explorer<State: Sendable, Action: Sendable> {
 
   /// Lets the effects run until each waits on the clock (or none runs), or, while one waits on
   /// something else, until ``quietYields`` turns in a row have changed nothing.
-  private func letEffectsRun(_ runtime: InteractorRuntime<State, Action>, clock: ExplorationClock) async {
+  private func letEffectsRun(_ runtime: InteractorRuntime<State, Action>, clock: HarnessClock) async {
     await runtime.letEffectsRun(sleepers: { clock.sleepers }, quietTurns: Self.quietYields)
   }
 
