@@ -274,25 +274,30 @@ let packageTargets: [Target] = [
 ]
 // END generated
 
-// A team's settings for the features' own targets (Packages/Counter, Search, Standups, Todos: the
-// code a team writes, sources and tests), to build them as a new app's project compiles its code
-// (`bash Tools/isolation-check.sh`; docs/new-projects.md says what compiles there and what does not
-// yet). Read from the environment, which only that check sets; a package that adds this repository
-// never sees it.
-//   main-actor-5: Swift 5 mode, default actor isolation `MainActor` (Xcode's new-project default)
-//   main-actor-6: Swift 6 mode, default `MainActor`, and Approachable Concurrency's two upcoming
-//                 features, `NonisolatedNonsendingByDefault` and `InferIsolatedConformances`
+// A new app project's settings (docs/new-projects.md): default actor isolation `MainActor`, in
+// Swift 5 mode (Xcode's new-project default), or in Swift 6 mode with Approachable Concurrency's
+// two upcoming features, `NonisolatedNonsendingByDefault` and `InferIsolatedConformances`.
+func newAppProjectSettings(swift6: Bool) -> [SwiftSetting] {
+  let isolation: SwiftSetting = .unsafeFlags(["-default-isolation", "MainActor"])
+  guard swift6 else { return [.swiftLanguageMode(.v5), isolation] }
+  return [
+    .swiftLanguageMode(.v6), isolation,
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+    .enableUpcomingFeature("InferIsolatedConformances"),
+  ]
+}
+
+// The features' own targets (Packages/Counter, Search, Standups, Todos: the code a team writes,
+// sources and tests) in one of those settings, to build and test them as a new app's project
+// compiles its code (`bash Tools/isolation-check.sh`). Read from the environment, which only
+// that check sets; a package that adds this repository never sees it.
+//   main-actor-5: Swift 5 mode, default actor isolation `MainActor`
+//   main-actor-6: Swift 6 mode, default `MainActor`, and Approachable Concurrency
 let teamSettings: [SwiftSetting]? =
   switch Context.environment["UNO_TEAM_SETTINGS"] {
   case nil, "": nil
-  case "main-actor-5":
-    [.swiftLanguageMode(.v5), .unsafeFlags(["-default-isolation", "MainActor"])]
-  case "main-actor-6":
-    [
-      .swiftLanguageMode(.v6), .unsafeFlags(["-default-isolation", "MainActor"]),
-      .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-      .enableUpcomingFeature("InferIsolatedConformances"),
-    ]
+  case "main-actor-5": newAppProjectSettings(swift6: false)
+  case "main-actor-6": newAppProjectSettings(swift6: true)
   case let other?: fatalError("UNO_TEAM_SETTINGS=\(other): expected main-actor-5 or main-actor-6")
   }
 if let teamSettings {
@@ -336,11 +341,7 @@ let package = Package(
     .testTarget(
       name: "MainActorDefaultTests",
       dependencies: ["UnoArchitecture", "UnoArchitectureTesting"],
-      swiftSettings: [
-        .unsafeFlags(["-default-isolation", "MainActor"]),
-        .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
-        .enableUpcomingFeature("InferIsolatedConformances"),
-      ]
+      swiftSettings: newAppProjectSettings(swift6: true)
     ),
     .testTarget(
       name: "UnoArchitectureTests",

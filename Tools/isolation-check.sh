@@ -9,10 +9,12 @@
 # runs it last (docs/new-projects.md says what a team writes there).
 #
 # Usage: bash Tools/isolation-check.sh [main-actor-5|main-actor-6 ...]
-#   The root package's build folder is shared: the features, and what depends on them, are
-#   compiled again with the settings, and again without them by the next ordinary build.
+#   The root package's build folder is shared, with the test command's flags (the `Host` trait):
+#   the features, and what depends on them, are compiled again with the settings, and again
+#   without them by the next ordinary build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+source Tools/lib/host.sh
 settings=("$@")
 [ ${#settings[@]} -eq 0 ] && settings=(main-actor-5 main-actor-6)
 tests="CounterFeatureTests|SearchFeatureTests|SearchClientLiveTests|TodosFeatureTests|TodosStoreLiveTests|StandupsFeatureTests"
@@ -20,7 +22,7 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 for setting in "${settings[@]}"; do
-  UNO_TEAM_SETTINGS=$setting swift build --build-tests >"$log" 2>&1
+  UNO_TEAM_SETTINGS=$setting swift build --build-tests "${host_flags[@]}" >"$log" 2>&1
   built=$?
   # Errors anywhere (the build stops at them); warnings in the features' packages.
   problems=$(
@@ -35,7 +37,7 @@ for setting in "${settings[@]}"; do
     [ "$built" -ne 0 ] && [ "$count" -eq 0 ] && tail -20 "$log"
     continue
   fi
-  UNO_TEAM_SETTINGS=$setting swift test --skip-build --filter "$tests" >"$log" 2>&1
+  UNO_TEAM_SETTINGS=$setting swift test --skip-build "${host_flags[@]}" --filter "$tests" >"$log" 2>&1
   ran=$?
   echo "==> $setting: $(grep -E '^. Test run with' "$log" | tail -1 | sed 's/^. //')"
   if [ "$ran" -ne 0 ]; then
