@@ -192,9 +192,9 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 }
 
 /// Explores a feature whose action is `Decodable` on the main actor: the same as the form generic
-/// over `Action: Decodable & Sendable`, for a module whose default isolation is `MainActor` (a new app's setting), where the action's
-/// `Decodable` conformance is isolated to the main actor and Swift refuses it for a type that is
-/// also `Sendable`. Swift picks this form only where it cannot pick that one. The conformance is
+/// over `Action: Decodable & Sendable`, for a module whose default isolation is `MainActor` (a
+/// new app's setting), where the action's `Decodable` conformance is isolated to the main actor
+/// and Swift refuses it for a type that is also `Sendable`. Swift picks this form only where it cannot pick that one. The conformance is
 /// found on the main actor, where exploration decodes its actions; an action type that is not
 /// `Decodable` is reported at the call.
 ///
@@ -301,7 +301,9 @@ func actionDecoding<Action>(
   if let decoding = ActionDecoding.found(for: type) { return decoding }
   reportIssue(
     """
-    'explore' makes a feature's actions from its action type's Decodable conformance, and     \(Action.self) has none, so nothing was explored. Declare it Decodable (an enum's conformance     is synthesized: 'enum \(Action.self): Decodable { … }').
+    'explore' makes a feature's actions from its action type's Decodable conformance, and \
+    \(Action.self) has none, so nothing was explored. Declare it Decodable (an enum's \
+    conformance is synthesized: 'enum \(Action.self): Decodable { … }').
     """, fileID: fileID, filePath: filePath, line: line, column: column)
   return nil
 }
