@@ -182,11 +182,10 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<State, Action>? {
-  await exploreInteractor(
-    decoding: ActionDecoding(),
-    interactor, initialState: initialState, runs: runs, steps: steps, seed: seed, advances: advances,
-    checks: checks, excluding: excluding, allowingIssues: allowingIssues,
-    allowingRunningEffects: allowingRunningEffects, generators: generators,
+  await exploreAndReport(
+    decoding: ActionDecoding(), making: runtimes(of: interactor, from: initialState),
+    runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
+    allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
     withDependencies: prepareDependencies, invariants: invariants,
     fileID: fileID, filePath: filePath, line: line, column: column)
 }
@@ -194,9 +193,9 @@ public func explore<State: Sendable, Action: Decodable & Sendable>(
 /// Explores a feature whose action is `Decodable` on the main actor: the same as the form generic
 /// over `Action: Decodable & Sendable`, for a module whose default isolation is `MainActor` (a
 /// new app's setting), where the action's `Decodable` conformance is isolated to the main actor
-/// and Swift refuses it for a type that is also `Sendable`. Swift picks this form only where it cannot pick that one. The conformance is
-/// found on the main actor, where exploration decodes its actions; an action type that is not
-/// `Decodable` is reported at the call.
+/// and Swift refuses it for a type that is also `Sendable`. Swift picks this form only where it
+/// cannot pick that one. The conformance is found on the main actor, where exploration decodes
+/// its actions; an action type that is not `Decodable` is reported at the call.
 ///
 /// - Parameters:
 ///   - interactor: The feature.
@@ -244,52 +243,28 @@ public func explore<State: Sendable, Action: Sendable>(
     let decoding = actionDecoding(
       Action.self, fileID: fileID, filePath: filePath, line: line, column: column)
   else { return nil }
-  return await exploreInteractor(
-    decoding: decoding,
-    interactor, initialState: initialState, runs: runs, steps: steps, seed: seed, advances: advances,
-    checks: checks, excluding: excluding, allowingIssues: allowingIssues,
-    allowingRunningEffects: allowingRunningEffects, generators: generators,
-    withDependencies: prepareDependencies, invariants: invariants,
-    fileID: fileID, filePath: filePath, line: line, column: column)
-}
-
-/// What the two forms of `explore(_:initialState:…)` share.
-@MainActor
-private func exploreInteractor<State: Sendable, Action: Sendable>(
-  decoding: ActionDecoding<Action>,
-  _ interactor: some Interactor<State, Action>,
-  initialState: State?,
-  runs: Int,
-  steps: Int,
-  seed: UInt64,
-  advances: [Duration],
-  checks: ExplorationChecks,
-  excluding: @escaping (Action) -> Bool,
-  allowingIssues: @escaping (String) -> Bool,
-  allowingRunningEffects: @escaping (Action) -> Bool,
-  generators: [Generator],
-  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
-  invariants: [Invariant<State>],
-  fileID: StaticString,
-  filePath: StaticString,
-  line: UInt,
-  column: UInt
-) async -> ExplorationFailure<State, Action>? {
-  await exploreAndReport(
-    decoding: decoding,
-    making: {
-      // Erased (its body built) and its initial value read here, under the run's dependencies, as
-      // the harness does: a body that reads a dependency as it is built (`{ [clock] state, action
-      // in ... }`) gets the run's clock, not the test's unimplemented one.
-      let interactor = AnyInteractor(interactor)
-      return (
-        InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil
-      )
-    },
+  return await exploreAndReport(
+    decoding: decoding, making: runtimes(of: interactor, from: initialState),
     runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
     allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
     withDependencies: prepareDependencies, invariants: invariants,
     fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Makes one run's runtime of `interactor`, for the two forms of `explore(_:initialState:…)`.
+@MainActor
+private func runtimes<State: Sendable, Action: Sendable>(
+  of interactor: some Interactor<State, Action>, from initialState: State?
+) -> @MainActor () -> (InteractorRuntime<State, Action>, owner: AnyObject?) {
+  {
+    // Erased (its body built) and its initial value read here, under the run's dependencies, as
+    // the harness does: a body that reads a dependency as it is built (`{ [clock] state, action
+    // in ... }`) gets the run's clock, not the test's unimplemented one.
+    let interactor = AnyInteractor(interactor)
+    return (
+      InteractorRuntime(initialState: initialState ?? interactor.initialValue, interactor: interactor), nil
+    )
+  }
 }
 
 /// The `Decodable` conformance of `Action`, found on the main actor; `nil`, reported at the

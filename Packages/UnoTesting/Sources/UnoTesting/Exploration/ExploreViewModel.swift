@@ -71,11 +71,11 @@ public func explore<Action: Decodable & Sendable, DomainState: Sendable, ViewSta
   line: UInt = #line,
   column: UInt = #column
 ) async -> ExplorationFailure<DomainState, Action>? {
-  await exploreViewModel(
-    decoding: ActionDecoding(),
-    viewModel(), runs: runs, steps: steps, seed: seed, advances: advances, checks: checks,
-    excluding: excluding, allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects,
-    generators: generators, withDependencies: prepareDependencies, invariants: invariants,
+  await exploreAndReport(
+    decoding: ActionDecoding(), making: runtimes(of: viewModel),
+    runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
+    allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
+    withDependencies: prepareDependencies, invariants: invariants,
     fileID: fileID, filePath: filePath, line: line, column: column)
 }
 
@@ -129,45 +129,24 @@ public func explore<Action: Sendable, DomainState: Sendable, ViewState>(
     let decoding = actionDecoding(
       Action.self, fileID: fileID, filePath: filePath, line: line, column: column)
   else { return nil }
-  return await exploreViewModel(
-    decoding: decoding,
-    viewModel(), runs: runs, steps: steps, seed: seed, advances: advances, checks: checks,
-    excluding: excluding, allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects,
-    generators: generators, withDependencies: prepareDependencies, invariants: invariants,
-    fileID: fileID, filePath: filePath, line: line, column: column)
-}
-
-/// What the two forms of `explore(_:runs:…)` for a view model share.
-@MainActor
-private func exploreViewModel<Action: Sendable, DomainState: Sendable, ViewState>(
-  decoding: ActionDecoding<Action>,
-  _ viewModel: @autoclosure @escaping @MainActor () -> ViewModel<Action, DomainState, ViewState>,
-  runs: Int,
-  steps: Int,
-  seed: UInt64,
-  advances: [Duration],
-  checks: ExplorationChecks,
-  excluding: @escaping (Action) -> Bool,
-  allowingIssues: @escaping (String) -> Bool,
-  allowingRunningEffects: @escaping (Action) -> Bool,
-  generators: [Generator],
-  withDependencies prepareDependencies: @escaping (inout DependencyValues) -> Void,
-  invariants: [Invariant<DomainState>],
-  fileID: StaticString,
-  filePath: StaticString,
-  line: UInt,
-  column: UInt
-) async -> ExplorationFailure<DomainState, Action>? {
-  await exploreAndReport(
-    decoding: decoding,
-    making: {
-      let made = viewModel()
-      return (made._runtime, explorationOwner(of: made))
-    },
+  return await exploreAndReport(
+    decoding: decoding, making: runtimes(of: viewModel),
     runs: runs, steps: steps, seed: seed, advances: advances, checks: checks, excluding: excluding,
     allowingIssues: allowingIssues, allowingRunningEffects: allowingRunningEffects, generators: generators,
     withDependencies: prepareDependencies, invariants: invariants,
     fileID: fileID, filePath: filePath, line: line, column: column)
+}
+
+/// Makes one run's runtime, and its view model as the run's owner, for the two forms of
+/// `explore(_:runs:…)` of a view model.
+@MainActor
+private func runtimes<Action: Sendable, DomainState: Sendable, ViewState>(
+  of viewModel: @escaping @MainActor () -> ViewModel<Action, DomainState, ViewState>
+) -> @MainActor () -> (InteractorRuntime<DomainState, Action>, owner: AnyObject?) {
+  {
+    let made = viewModel()
+    return (made._runtime, explorationOwner(of: made))
+  }
 }
 
 /// What a run that explores `viewModel` keeps alive (the view model) and checks after every step
