@@ -157,7 +157,7 @@ enum GuideDestinations {
     case editor(EditorInteractor)
     case counter(CounterInteractor)
     case alert(AlertState<Alert>)
-    @CasePathable enum Alert: Equatable, Sendable { case confirmDeletion }
+    enum Alert: Equatable, Sendable { case confirmDeletion }
   }
 
   struct DetailState: Equatable, Sendable {
