@@ -61,17 +61,19 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 # The bodies' times come from `-debug-time-function-bodies`, which the app's modules ask for in
 # their own settings (Tools/compile-bench/generate.py).
-build() { swift build --package-path "$dir" "${outside_flags[@]}" >"$log" 2>&1 || { cat "$log"; exit 1; }; }
+build() { swift build --package-path "$dir" "${outside_flags[@]}" "$@" >"$log" 2>&1 || { cat "$log"; exit 1; }; }
 
 if [ ! -d "$outside_build" ]; then
   started=$(date +%s%N)
   build
   echo "first build of the app from nothing (the library and its packages too): $(( ($(date +%s%N) - started) / 1000000000 )) s"
-else
-  # Every shape's file compiled again, for its bodies' times (a first build compiled them all).
-  touch "$dir"/Sources/*/*.swift
-  build
 fi
+# The bodies are timed in a build of the app's modules alone, one compile job at a time: with two
+# modules type-checked at once on the 2-core machine, a body's time doubled from one run to the
+# next (the 12 + 8 root in Swift 5 with default isolation MainActor: 60 to 125 ms; one job at a
+# time, 68 to 77 ms in five runs in both MainActor settings, 2026-12-07).
+touch "$dir"/Sources/*/*.swift
+build -j 1
 printf '\n%-20s %10s %11s  %s\n' shape slowest 'all bodies' 'slowest body'
 for file in "$dir"/Sources/*/*.swift; do
   name=$(basename "$file" .swift)
