@@ -64,16 +64,19 @@ trap 'rm -f "$log"' EXIT
 build() { swift build --package-path "$dir" "${outside_flags[@]}" "$@" >"$log" 2>&1 || { cat "$log"; exit 1; }; }
 
 if [ ! -d "$outside_build" ]; then
+  # The bodies' times come from the first build (a build of its own for them would cost CI a
+  # minute); the library's modules compile beside the app's there, so they are the less steady.
   started=$(date +%s%N)
   build
   echo "first build of the app from nothing (the library and its packages too): $(( ($(date +%s%N) - started) / 1000000000 )) s"
+else
+  # Every shape's file compiled again, for its bodies' times, one compile job at a time: with two
+  # modules type-checked at once on the 2-core machine, a body's time doubled from one run to the
+  # next (the 12 + 8 root in Swift 5 with default isolation MainActor: 60 to 125 ms; one job at a
+  # time, 60 to 77 ms in seven runs in both MainActor settings, 2026-12-07).
+  touch "$dir"/Sources/*/*.swift
+  build -j 1
 fi
-# The bodies are timed in a build of the app's modules alone, one compile job at a time: with two
-# modules type-checked at once on the 2-core machine, a body's time doubled from one run to the
-# next (the 12 + 8 root in Swift 5 with default isolation MainActor: 60 to 125 ms; one job at a
-# time, 68 to 77 ms in five runs in both MainActor settings, 2026-12-07).
-touch "$dir"/Sources/*/*.swift
-build -j 1
 printf '\n%-20s %10s %11s  %s\n' shape slowest 'all bodies' 'slowest body'
 for file in "$dir"/Sources/*/*.swift; do
   name=$(basename "$file" .swift)
