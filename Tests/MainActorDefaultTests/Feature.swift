@@ -242,3 +242,29 @@ struct ProfileInteractor {
     }
   }
 }
+
+/// What a counter shows: a helper of the module, main-actor isolated like every declaration here.
+func label(of count: Int) -> String { "Count: \(count)" }
+
+struct LabeledState: Equatable, Sendable {
+  var count = 0
+  var label = ""
+}
+
+enum LabeledAction: Equatable, Sendable { case increment }
+
+/// A feature that reacts to a change of its state with `onChange`, whose closure calls a helper
+/// of the module, as `Interact`'s does.
+@Interactor<LabeledState, LabeledAction>
+struct LabeledCounter {
+  var body: some InteractorOf<Self> {
+    Interact(initialValue: LabeledState()) { state, action in
+      state.count += 1
+      return .state
+    }
+    .onChange(of: \.count) { _, state in
+      state.label = label(of: state.count)
+      return .state
+    }
+  }
+}

@@ -109,4 +109,15 @@ import UnoArchitectureTesting
     harness.send(.clearTapped) { $0 = ProfileState() }
     await harness.finish()
   }
+
+  /// `onChange`'s closure runs on the main actor, as `Interact`'s does: it calls a helper of the
+  /// module, main-actor isolated, after the count changes.
+  @Test func onChangeRunsItsClosureOnTheMainActor() async {
+    let harness = await InteractorTestHarness(LabeledCounter())
+    harness.send(.increment) {
+      $0.count = 1
+      $0.label = "Count: 1"
+    }
+    await harness.finish()
+  }
 }

@@ -26,7 +26,8 @@ extension Interactor {
   /// - Cost: one read of the value before the step and one `==` after it.
   public func onChange<Value: Equatable & Sendable>(
     of toValue: KeyPath<DomainState, Value>,
-    _ perform: @escaping @Sendable (_ oldValue: Value, _ state: inout DomainState) -> Emission<DomainState>
+    _ perform:
+      @escaping @MainActor @Sendable (_ oldValue: Value, _ state: inout DomainState) -> Emission<DomainState>
   ) -> OnChange<Self, Value> {
     OnChange(base: self, toValue: toValue, perform: perform)
   }
@@ -47,11 +48,11 @@ public struct OnChange<Base: Interactor, Value: Equatable & Sendable>: Interacto
   /// The value's byte offset in the state when it is a stored property
   /// (`MemoryLayout.offset(of:)`): read there, without the key path runtime.
   @usableFromInline let offset: Int?
-  @usableFromInline let perform: @Sendable (Value, inout DomainState) -> Emission<DomainState>
+  @usableFromInline let perform: @MainActor @Sendable (Value, inout DomainState) -> Emission<DomainState>
 
   init(
     base: Base, toValue: KeyPath<DomainState, Value>,
-    perform: @escaping @Sendable (Value, inout DomainState) -> Emission<DomainState>
+    perform: @escaping @MainActor @Sendable (Value, inout DomainState) -> Emission<DomainState>
   ) {
     (self.base, self.run, self.toValue, self.perform) = (
       base, base.eraseToAnyInteractor(), _MainActorKeyPath(toValue), perform
