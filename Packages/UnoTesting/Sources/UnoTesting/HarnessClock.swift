@@ -183,8 +183,8 @@ public final class HarnessClock: Clock, Sendable {
   }
 
   /// How many turns that change nothing end the wait, before the clock moves, for effects that do
-  /// not wait on it (about 0.2 s): the same as exploration's. An effect that waits on a stream
-  /// looks the same as one that has not reached its first sleep yet.
+  /// not wait on it (about 0.2 s), here and in each step of an exploration. An effect that waits
+  /// on a stream looks the same as one that has not reached its first sleep yet.
   static var quietTurns: Int { 200 }
 
   /// How many turns that change nothing end the wait for the effects woken by a move (about 2 s,

@@ -285,8 +285,7 @@ struct Explorer<State: Sendable, Action: Sendable> {
   }
 
   /// Lets the effects the last action started run: until they wait on the clock, then, when
-  /// `duration` is not zero, moves the clock on by it and lets them run again
-  /// (``letEffectsRun(_:clock:)``).
+  /// `duration` is not zero, moves the clock on by it and lets them run again.
   private func settle(
     _ runtime: InteractorRuntime<State, Action>, clock: HarnessClock, by duration: Duration
   )
@@ -298,13 +297,9 @@ struct Explorer<State: Sendable, Action: Sendable> {
       // the move, and miss it), then wakes each deadline it passes in turn.
       await clock.advance(by: duration)
     }
-    await letEffectsRun(runtime, clock: clock)
-  }
-
-  /// Lets the effects run until each waits on the clock (or none runs), or, while one waits on
-  /// something else, until ``quietYields`` turns in a row have changed nothing.
-  private func letEffectsRun(_ runtime: InteractorRuntime<State, Action>, clock: HarnessClock) async {
-    await runtime.letEffectsRun(sleepers: { clock.sleepers }, quietTurns: Self.quietYields)
+    // A move of nothing: the clock's own wait, until every effect waits on it (or none runs), or,
+    // while one waits on something else, until its quiet turns have changed nothing.
+    await clock.advance(by: .zero)
   }
 
   /// How long, at the end of a run, effects that are ending are waited for before one still
@@ -320,10 +315,6 @@ struct Explorer<State: Sendable, Action: Sendable> {
   /// How long one suspended wait for ending effects lasts before timers they started are looked
   /// for again.
   private static var endingWaitSlice: Duration { .milliseconds(50) }
-
-  /// How many yields that change nothing end a step whose effects wait on something other than
-  /// the clock (a stream, another task).
-  private static var quietYields: Int { 200 }
 
   /// The first issue `issues` collected that is not allowed, as a check that broke, when the
   /// built-in check is on.
