@@ -5,7 +5,8 @@ let package = Package(
   name: "UnoCore",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "UnoCore", targets: ["UnoCore"])
+    .library(name: "UnoCore", targets: ["UnoCore"]),
+    .library(name: "UnoAppInspection", targets: ["UnoAppInspection"]),
   ],
   dependencies: [
     // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
@@ -32,6 +33,12 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         "UnoRuntimeShims",
       ]
+    ),
+    // An app's connection to an inspector (docs/inspector.md, "Your own app"): Foundation and
+    // the platform's sockets only.
+    .target(
+      name: "UnoAppInspection",
+      dependencies: ["UnoCore", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
     ),
     // Entry points of the Swift runtime that Swift code may not name (see its header).
     .target(name: "UnoRuntimeShims"),

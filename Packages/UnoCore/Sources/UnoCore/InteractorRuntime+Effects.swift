@@ -259,10 +259,12 @@ extension InteractorRuntime {
     origin: Action, releasingNewGroup: Bool = false
   ) {
     let effect = EffectContext(
-      runtime: self, registry: registry, ids: ids, action: origin, snapshot: state, operation: operation)
+      runtime: self, registry: registry, ids: ids, action: origin, snapshot: state, operation: operation,
+      inspection: inspection?.takeUnretainedValue())
     let (owner, reserved) = registry.reserve(effect, in: group, releasingNewGroup: releasingNewGroup)
     group = owner
     guard reserved else { return }
+    if let session = effect.inspection { Self.inspectStart(of: effect, in: session) }
     registry.attach(Self.startTask(effect, priority: effect.operation.priority), to: effect)
   }
 
@@ -285,14 +287,18 @@ extension InteractorRuntime {
     /// The state when the effect started, which `state` returns once the runtime is gone.
     @usableFromInline let snapshot: State
     @usableFromInline let operation: Emission<State>.Operation
+    /// The runtime's session with an inspector, if it has one: told of the effect's start and
+    /// end. Held strongly, so that the end of an effect its released runtime cancelled is told.
+    @usableFromInline let inspection: InspectionSession<State, Action>?
 
     @inlinable
     init(
       runtime: InteractorRuntime, registry: EffectRegistry, ids: [AnyHashableSendable], action: Action,
-      snapshot: State, operation: consuming Emission<State>.Operation
+      snapshot: State, operation: consuming Emission<State>.Operation, inspection: InspectionSession<State, Action>?
     ) {
       self.runtime = runtime
       (self.registry, self.action, self.snapshot, self.operation) = (registry, action, snapshot, operation)
+      self.inspection = inspection
       super.init(ids: ids, origin: action)
     }
 
@@ -323,7 +329,10 @@ extension InteractorRuntime {
   nonisolated static func startTask(_ context: EffectContext, priority: TaskPriority?) -> Task<Void, Never> {
     Task(priority: priority) {
       let registry = context.registry
-      defer { registry.finish(context) }
+      defer {
+        registry.finish(context)
+        if let session = context.inspection { session.effectEnded(of: context) }
+      }
       // Not `Task.isCancelled` too: only the registry cancels this task, and it marks the effect
       // cancelled first.
       guard registry.isLive(context) else { return }
@@ -355,6 +364,9 @@ extension InteractorRuntime {
   @usableFromInline
   func effectFailed(_ action: Action, _ error: any Error, _ callSite: CallSite, task: EventTask.ID) {
     onEffectFailure(action, error, callSite)
+    if let session = inspection?.takeUnretainedValue() {
+      session.issue("an effect of '\(action)', written at \(callSite), threw an error that nothing handled: \(error)")
+    }
     guard !effectFailureObservers.isEmpty else { return }
     let message = "an effect of '\(action)' threw an error that nothing handled: \(error)"
     for observer in effectFailureObservers { observer(message, task) }

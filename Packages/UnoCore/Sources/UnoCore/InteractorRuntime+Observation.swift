@@ -39,7 +39,7 @@ extension InteractorRuntime {
     observers.removeAll { $0.id == id }
   }
 
-  /// Tells every observer (and the recorder, if any, with the time the step `began`) about the
+  /// Tells every observer (and the recorder and the inspector's session, if any, with the time the step `began`) about the
   /// change a step made. (The change printer, if any, printed it in the step: see
   /// ``ChangeTrace``.)
   @inlinable
@@ -47,9 +47,11 @@ extension InteractorRuntime {
     switch kind {
     case .action:
       if let recorder = recorderInStep { Self.append(to: recorder, .action, origin, _state, at: began) }
+      if let session = inspection { Self.inspect(session, .action, origin, _state) }
       notifyObservers(.action)
     case .effect(let group):
       if let recorder = recorderInStep { Self.append(to: recorder, .effect, origin, _state, at: began) }
+      if let session = inspection { Self.inspect(session, .effect, origin, _state) }
       notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }

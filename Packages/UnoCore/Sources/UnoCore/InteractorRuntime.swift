@@ -1,6 +1,7 @@
 import ConcurrencyExtras
 import Dependencies
 import IssueReporting
+import Synchronization
 
 /// The one engine that executes an ``Interactor``: it owns the current state, handles actions,
 /// runs and tracks their effects, and tells observers about every state change.
@@ -110,6 +111,11 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// recording adds to a send. (Read with `if let`, not `Optional.map`: in unspecialised code, a
   /// view model's send, `map` cost a generic lookup at every step.)
   @exclusivity(unchecked) @usableFromInline var recorderInStep: Unmanaged<Recorder>?
+  /// This runtime's session with an inspector (`UnoInspection.connect`), retained: made when
+  /// the runtime is, if a hub is installed; released in `deinit` or by ``inspect(as:)``. Read
+  /// unretained by the step, as ``recorderInStep``, and for the same reason: safe because only
+  /// the runtime replaces it, never during a step.
+  @exclusivity(unchecked) @usableFromInline var inspection: Unmanaged<InspectionSession<State, Action>>?
   @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.
   @usableFromInline let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
@@ -168,6 +174,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
     onEffectFailure: (@MainActor (_ action: Action, _ error: any Error) -> Void)? = nil
   ) {
     self.init(initialState: initialState, erased: AnyInteractor(interactor), onEffectFailure: onEffectFailure)
+    if InspectionState.isInstalled.load(ordering: .relaxed) { openInspection(named: type(of: interactor)) }
     // Here, not in the designated initializer: inlined where the runtime is created, the delivery
     // of shared changes it registers is specialised for the feature's types.
     trackSharedValuesIfNeeded()
@@ -211,6 +218,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   deinit {
     registry.cancelAll(close: true)
+    if let inspection { inspection.takeRetainedValue().close() }
   }
 
   /// The dependency values bound around every step (see ``dependencies``).

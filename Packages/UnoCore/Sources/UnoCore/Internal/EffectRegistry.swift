@@ -45,9 +45,9 @@ final class EffectRegistry: Sendable {
     /// burst of `cancelInFlight` effects (a debounce) left every cancelled one listed under the id
     /// until its task ran, and each new effect's cancellation walked them all: quadratic in the
     /// burst.
-    mutating func markCancelled(_ effect: EffectRecord) -> Task<Void, Never>? {
+    mutating func markCancelled(_ effect: EffectRecord, _ why: EffectCancellation) -> Task<Void, Never>? {
       guard !effect.isCancelled, !effect.isFinished else { return nil }
-      effect.markCancelled()
+      effect.markCancelled(why)
       effect.group?.markLostAnEffect()
       forget(effect)
       return effect.takeTaskToCancel()
@@ -109,7 +109,7 @@ final class EffectRegistry: Sendable {
     group.markCancelled()
     let tasks = storage.withState { storage -> [Task<Void, Never>] in
       guard !group.isComplete else { return [] }
-      return group.effects.compactMap { storage.markCancelled($0) }
+      return group.effects.compactMap { storage.markCancelled($0, .eventTask) }
     }
     for task in tasks { task.cancel() }
   }
@@ -286,7 +286,7 @@ final class EffectRegistry: Sendable {
       var touched: [ObjectIdentifier: EffectGroup] = [:]
       for id in ids {
         for effect in storage.effectsByID[IDKey(id)] ?? [] {
-          if let task = storage.markCancelled(effect) { tasks.append(task) }
+          if let task = storage.markCancelled(effect, endingScopes ? .scopeEnded : .id) { tasks.append(task) }
           if endingScopes, let group = effect.group { touched[ObjectIdentifier(group)] = group }
         }
       }
@@ -314,7 +314,8 @@ final class EffectRegistry: Sendable {
         storage.isClosed = true
         for group in storage.groups.elements { group.markCancelled() }
       }
-      return storage.effects.elements.sorted { $0.key < $1.key }.compactMap { storage.markCancelled($0) }
+      let why: EffectCancellation = close ? .released : .all
+      return storage.effects.elements.sorted { $0.key < $1.key }.compactMap { storage.markCancelled($0, why) }
     }
     for task in tasks { task.cancel() }
   }
@@ -400,7 +401,7 @@ class EffectRecord: SlotTableElement, @unchecked Sendable {
   }
   /// Written under the registry's lock; atomic so that ``EffectRegistry/isLive(_:)``, asked
   /// twice in every effect's life, reads them without taking it.
-  private let cancelled = Atomic(false)
+  private let cancelled = Atomic<UInt8>(0)
   private let finished = Atomic(false)
 
   @usableFromInline
@@ -438,10 +439,37 @@ class EffectRecord: SlotTableElement, @unchecked Sendable {
   /// Whether the task has been stored (for diagnostics).
   final var hasTask: Bool { taskState.load(ordering: .acquiring) == TaskState.attached }
 
-  final var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+  final var isCancelled: Bool { cancelled.load(ordering: .acquiring) != 0 }
+  /// Why it was cancelled, if it was.
+  @usableFromInline final var cancellation: EffectCancellation? { EffectCancellation(rawValue: cancelled.load(ordering: .acquiring)) }
   final var isFinished: Bool { finished.load(ordering: .acquiring) }
-  final func markCancelled() { cancelled.store(true, ordering: .releasing) }
+  final func markCancelled(_ why: EffectCancellation) { cancelled.store(why.rawValue, ordering: .releasing) }
   final func markFinished() { finished.store(true, ordering: .releasing) }
+}
+
+/// Why an effect was cancelled (an inspector shows it beside the effect's end).
+@usableFromInline
+enum EffectCancellation: UInt8, Sendable, CustomStringConvertible {
+  /// `cancel(id:)`, or a new effect with the same id and `cancelInFlight`.
+  case id = 1
+  /// The child feature it belongs to was removed (a row, a presented screen).
+  case scopeEnded
+  /// The `EventTask` of the action that started it was cancelled.
+  case eventTask
+  /// `cancelAllEffects()`.
+  case all
+  /// Its runtime (its view model) was released.
+  case released
+
+  @usableFromInline var description: String {
+    switch self {
+    case .id: "its id was cancelled"
+    case .scopeEnded: "its child feature was removed"
+    case .eventTask: "its action's EventTask was cancelled"
+    case .all: "every effect was cancelled"
+    case .released: "its view model (runtime) was released"
+    }
+  }
 }
 
 /// The effects started by one action (and by the effects it started), shared by its

@@ -101,7 +101,7 @@ extension Recording where State: Decodable, Action: Decodable {
       header = try decoder.decode(RecordingHeader<State>.self, from: Data(headerText.utf8))
     } catch {
       throw RecordingError(
-        line: headerIndex + 1, message: "the header does not hold this feature's state: \(describe(error))")
+        line: headerIndex + 1, message: "the header does not hold this feature's state: \(describeDecodingError(error))")
     }
     var entries: [Entry] = []
     for (index, text) in lines.dropFirst() {
@@ -116,7 +116,7 @@ extension Recording where State: Decodable, Action: Decodable {
       } catch let error as RecordingError {
         throw error
       } catch {
-        throw RecordingError(line: index + 1, message: "not an entry of this feature: \(describe(error))")
+        throw RecordingError(line: index + 1, message: "not an entry of this feature: \(describeDecodingError(error))")
       }
     }
     self.init(
@@ -183,14 +183,15 @@ extension Duration {
   }
 
   /// The duration in seconds, as a `Double`.
-  var seconds: Double {
+  @usableFromInline var seconds: Double {
     let (seconds, attoseconds) = components
     return Double(seconds) + Double(attoseconds) / 1e18
   }
 }
 
-/// A decoding error in a sentence: where in the line, and what was wrong.
-private func describe(_ error: any Error) -> String {
+/// A decoding error in a sentence: where in the line (or the value), and what was wrong. Also
+/// what an inspected app answers an inspector whose action or state did not decode.
+func describeDecodingError(_ error: any Error) -> String {
   func path(_ codingPath: [any CodingKey]) -> String {
     codingPath.isEmpty
       ? "the line" : codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")

@@ -1,0 +1,256 @@
+import Foundation
+@_spi(Inspection) @_spi(Internals) import UnoCore
+
+/// The app's connection to an inspector: the hub every runtime of the app opens its session in
+/// (``_InspectionHub``), and the two threads that talk to the inspector.
+///
+/// - The **writer** connects (again and again while there is no inspector, waiting up to two
+///   seconds between tries), says hello, and writes the sessions' events as the runtimes hand
+///   them over, encoding them here, off the main actor.
+/// - The **reader** reads the inspector's requests (send an action, rewind) and runs them on the
+///   main actor; it notices when the inspector goes.
+///
+/// Nothing here waits on the main actor, and the main actor never waits on it: what the
+/// runtimes hand over waits in ``outbound``, at most ``limit`` events, the oldest batches dropped
+/// and counted beyond that (a stalled inspector), so that the app's memory stays bounded.
+final class InspectionConnection: _InspectionHub, Sendable {
+  let host: String
+  let port: Int
+  let token: String
+  let app: String
+  /// This process, as the inspector tells a restarted app from a reconnected one.
+  let instance = UUID().uuidString
+  /// The most events that wait to be written, across sessions.
+  static let limit = 4096
+  /// The longest line the inspector may send (a request with its action or state).
+  static let longestLine = 8 << 20
+
+  /// The runtimes' sessions, by id, held weakly: a session's runtime owns it.
+  private let sessions = Locked<[UInt64: WeakSession]>([:])
+  let outbound = AsyncCondition(Outbound())
+
+  struct WeakSession: Sendable {
+    weak var session: _InspectedSession?
+  }
+
+  /// What waits to be written, and whether a connection is up.
+  struct Outbound: Sendable {
+    var batches: [_InspectionBatch] = []
+    var events = 0
+    /// Events dropped here, by session, not told to the inspector yet.
+    var dropped: [UInt64: Int] = [:]
+    /// The generation of the connection that is up (``_Inspection/beginGeneration()``), if any.
+    var generation: Int?
+  }
+
+  init(host: String, port: Int, token: String, app: String) {
+    (self.host, self.port, self.token, self.app) = (host, port, token, app)
+  }
+
+  // MARK: The hub
+
+  @MainActor
+  func opened(_ session: _InspectedSession) {
+    sessions.withLock { $0[session.id] = WeakSession(session: session) }
+    if let generation = outbound.reading(\.generation) { session.announce(generation: generation) }
+  }
+
+  func deliver(_ batch: _InspectionBatch) {
+    outbound.withState { outbound in
+      guard outbound.generation != nil else { return }
+      guard outbound.events + batch.count <= Self.limit else {
+        outbound.dropped[batch.session, default: 0] += batch.count + batch.dropped
+        return
+      }
+      outbound.events += batch.count
+      outbound.batches.append(batch)
+    }
+  }
+
+  func closed(_ session: UInt64) {
+    sessions.withLock { $0[session] = nil }
+    deliver(_InspectionBatch(session: session, dropped: 0, count: 0) { [#"{"type":"closed","session":\#(session)}"#] })
+  }
+
+  /// Queues a line that is not a session's event (an answer to the inspector).
+  func enqueue(_ line: String) {
+    outbound.withState { outbound in
+      guard outbound.generation != nil else { return }
+      outbound.batches.append(_InspectionBatch(session: 0, dropped: 0, count: 0) { [line] })
+    }
+  }
+
+  @MainActor
+  private func announceAll(generation: Int) {
+    let live = sessions.withLock { table in
+      table = table.filter { $0.value.session != nil }
+      return table.values.compactMap(\.session).sorted { $0.id < $1.id }
+    }
+    for session in live { session.announce(generation: generation) }
+  }
+
+  // MARK: The writer
+
+  /// Connects, writes, and connects again when the inspector goes: forever, on its own thread.
+  func run() {
+    var delay = 0.1
+    var toldNoInspector = false
+    while true {
+      let socket: InspectorSocket
+      do {
+        socket = try InspectorSocket.connect(host: host, port: port)
+      } catch {
+        if !toldNoInspector {
+          log("no inspector at \(host):\(port) yet (\(error)); trying again in the background")
+          toldNoInspector = true
+        }
+        Thread.sleep(forTimeInterval: delay)
+        delay = min(delay * 2, 2)
+        continue
+      }
+      delay = 0.1
+      toldNoInspector = false
+      serve(socket)
+      Thread.sleep(forTimeInterval: delay)
+    }
+  }
+
+  /// One connection: hello, then the events, until the inspector goes or refuses the app.
+  private func serve(_ socket: InspectorSocket) {
+    let generation = _Inspection.beginGeneration()
+    outbound.withState { $0 = Outbound(generation: generation) }
+    let readerDone = DispatchSemaphore(value: 0)
+    let reader = Thread { [self] in
+      read(socket, generation: generation)
+      readerDone.signal()
+    }
+    reader.name = "UnoInspection reader"
+    reader.start()
+    do {
+      try socket.write(Array((hello + "\n").utf8))
+      Task { @MainActor in self.announceAll(generation: generation) }
+      while true {
+        _ = outbound.blockingWait(
+          until: { !$0.batches.isEmpty || $0.generation != generation }, timeout: .seconds(5))
+        let (batches, dropped, live) = outbound.withState { outbound in
+          defer { (outbound.batches, outbound.events, outbound.dropped) = ([], 0, [:]) }
+          return (outbound.batches, outbound.dropped, outbound.generation == generation)
+        }
+        guard live else { break }
+        var text = ""
+        for (session, count) in dropped.sorted(by: { $0.key < $1.key }) {
+          text += Self.droppedLine(session: session, count: count)
+        }
+        for batch in batches {
+          if batch.dropped > 0 { text += Self.droppedLine(session: batch.session, count: batch.dropped) }
+          for line in batch.encode() { text += line + "\n" }
+        }
+        if !text.isEmpty { try socket.write(Array(text.utf8)) }
+      }
+    } catch {
+      log("the inspector's connection ended (\(error)); reconnecting in the background")
+    }
+    _Inspection.endGeneration()
+    outbound.withState { $0 = Outbound() }
+    socket.shutdownBoth()
+    readerDone.wait()
+    socket.close()
+  }
+
+  private var hello: String {
+    let fields: [String: Any] = [
+      "format": "uno-inspection", "version": 1, "token": token, "app": app, "instance": instance,
+      "pid": Int(ProcessInfo.processInfo.processIdentifier),
+    ]
+    let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func droppedLine(session: UInt64, count: Int) -> String {
+    #"{"type":"dropped","session":\#(session),"count":\#(count)}"# + "\n"
+  }
+
+  // MARK: The reader
+
+  /// Reads the inspector's lines until it goes; then ends the connection's generation, which
+  /// wakes the writer.
+  private func read(_ socket: InspectorSocket, generation: Int) {
+    var pending: [UInt8] = []
+    var skipping = false
+    while let bytes = try? socket.read(), !bytes.isEmpty {
+      pending += bytes
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(pending[..<newline])
+        pending.removeSubrange(...newline)
+        if skipping {
+          skipping = false
+          continue
+        }
+        handle(line)
+      }
+      if pending.count > Self.longestLine {
+        // A line this long is no request of the protocol: the rest of it is skipped.
+        log("the inspector sent a line longer than \(Self.longestLine) bytes; it was ignored")
+        pending = []
+        skipping = true
+      }
+    }
+    outbound.withState { outbound in
+      if outbound.generation == generation { outbound.generation = nil }
+    }
+  }
+
+  /// One line from the inspector: its answer to the hello, or a request for a session.
+  private func handle(_ line: [UInt8]) {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+      let type = object["type"] as? String
+    else {
+      log("the inspector sent a line that is not a JSON object with a type; it was ignored")
+      return
+    }
+    switch type {
+    case "welcome":
+      log("connected to the inspector at \(host):\(port)")
+    case "refused":
+      log("the inspector refused this app: \(object["message"] as? String ?? "no reason given")")
+    case "send", "rewind":
+      let request = object["request"].flatMap(Self.json) ?? "null"
+      guard let session = (object["session"] as? NSNumber)?.uint64Value,
+        let payload = object[type == "send" ? "action" : "state"].flatMap(Self.json)
+      else {
+        enqueue(Self.reply(request, error: "a \(type) needs its session and its \(type == "send" ? "action" : "state")"))
+        return
+      }
+      Task { @MainActor in
+        let target = self.sessions.withLock { $0[session]?.session }
+        let error: String?
+        if let target {
+          let bytes = Array(payload.utf8)
+          error = type == "send" ? target.send(actionJSON: bytes) : target.rewind(stateJSON: bytes)
+        } else {
+          error = "no session \(session) in this app (its runtime was released)"
+        }
+        self.enqueue(Self.reply(request, error: error))
+      }
+    default:
+      enqueue(#"{"type":"reply","request":null,"error":"unknown request type"}"#)
+    }
+  }
+
+  /// A JSON value (from `JSONSerialization`) as JSON text.
+  private static func json(_ value: Any) -> String? {
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+    else { return nil }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func reply(_ request: String, error: String?) -> String {
+    let error = error.flatMap { json($0) } ?? "null"
+    return #"{"type":"reply","request":\#(request),"error":\#(error)}"#
+  }
+}
+
+/// Tells the developer what the connection does, on standard error, once per event.
+func log(_ message: String) {
+  FileHandle.standardError.write(Data("UnoInspection: \(message)\n".utf8))
+}

@@ -1,0 +1,256 @@
+import CustomDump
+import Foundation
+import Synchronization
+
+/// One runtime's session with an installed inspection hub (``_Inspection``): the events of the
+/// runtime since the hub last took them, in a ring of ``_Inspection/ringLimit``, and what the
+/// inspector may do to the runtime (send an action, rewind).
+///
+/// The runtime's step appends each change here (``change(_:_:_:)``, inlinable, so that the copy is
+/// specialised for the feature's types) only while the session has announced itself to the
+/// current connection: otherwise one atomic load and a comparison. The first event after a batch
+/// schedules the next batch on the main actor, which hands the events to the hub as they are;
+/// the hub encodes them off the main actor. So the main actor pays a copy of the state and the
+/// action per change (retains, for a state of arrays), never their encoding.
+@usableFromInline
+final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sendable {
+  // Why `@unchecked Sendable` is sound: the `var`s are read and written on the main actor only
+  // (the runtime's steps, `flush`, `announce`, and the effect ends, which hop there first), and
+  // have no dynamic exclusivity checks because each access is instantaneous; the `let`s are
+  // constants of `Sendable` types, and `runtime` is a weak reference read on the main actor.
+
+  @usableFromInline enum Event: Sendable {
+    case opened(State, KeptSharedValues?)
+    case change(Recording<State, Action>.Entry)
+    case effectStarted(effect: UInt64, action: Action, callSite: String, elapsed: Duration)
+    case effectEnded(effect: UInt64, cancelled: EffectCancellation?, elapsed: Duration)
+    case issue(String, elapsed: Duration)
+  }
+
+  @usableFromInline weak var runtime: InteractorRuntime<State, Action>?
+  let hub: any _InspectionHub
+  /// Unique in the process.
+  let id: UInt64
+  /// Its interactor's type, or the name given with ``InteractorRuntime/inspect(as:)``.
+  let feature: String
+  /// When the session opened, in ``ContinuousNanoseconds``: entries are timed from it.
+  @usableFromInline let start = ContinuousNanoseconds.now()
+  /// The generation (``_Inspection/currentGeneration``) this session last announced itself to.
+  @exclusivity(unchecked) @usableFromInline var generation = -1
+  /// The events not handed to the hub yet: a ring of at most ``_Inspection/ringLimit``.
+  @exclusivity(unchecked) @usableFromInline var ring: [Event] = []
+  /// Where the oldest event of a full ``ring`` is.
+  @exclusivity(unchecked) @usableFromInline var head = 0
+  /// Events dropped from the ring since the last batch.
+  @exclusivity(unchecked) @usableFromInline var dropped = 0
+  /// Set when the runtime leaves the inspector (``InteractorRuntime/inspect(as:)``).
+  @exclusivity(unchecked) var closed = false
+
+  init(runtime: InteractorRuntime<State, Action>, feature: String, hub: any _InspectionHub) {
+    self.runtime = runtime
+    self.hub = hub
+    self.id = InspectionState.sessionIDs.add(1, ordering: .relaxed).newValue
+    self.feature = feature
+  }
+
+  /// What the hub holds of it.
+  var inspected: _InspectedSession {
+    _InspectedSession(
+      id: id, feature: feature, announce: { [weak self] in self?.announce(generation: $0) },
+      send: { [weak self] in self?.send(actionJSON: $0) ?? "the session is gone: its runtime was released" },
+      rewind: { [weak self] in self?.rewind(stateJSON: $0) ?? "the session is gone: its runtime was released" })
+  }
+
+  /// Whether the session takes events now: it announced itself to the connection that is open.
+  @inlinable var isFollowed: Bool { generation == InspectionState.currentGeneration }
+
+  /// Time since the session opened.
+  @inlinable func elapsed() -> Duration { .nanoseconds(ContinuousNanoseconds.now() - start) }
+
+  /// A change of the runtime's state: an action's step, an effect's write, a shared value's change
+  /// or a rewind, with the state it left.
+  @inlinable
+  func change(_ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State) {
+    guard isFollowed else { return }
+    let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
+    append(.change(Recording.Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: kept)))
+  }
+
+  /// Keeps `event` for the next batch, dropping the oldest when the ring is full.
+  @inlinable
+  func append(_ event: Event) {
+    if ring.count < InspectionState.ringLimit {
+      if ring.isEmpty { scheduleFlush() }
+      ring.append(event)
+      return
+    }
+    ring[head] = event
+    head = head + 1 == ring.count ? 0 : head + 1
+    dropped += 1
+  }
+
+  /// Hands the events to the hub on the main actor's next turn.
+  @usableFromInline
+  func scheduleFlush() {
+    Task { @MainActor in self.flush() }
+  }
+
+  /// Hands the ring's events, oldest first, to the hub.
+  @MainActor
+  func flush() {
+    guard !ring.isEmpty else { return }
+    let events = Array(ring[head...] + ring[..<head])
+    let (id, feature, dropped) = (self.id, self.feature, self.dropped)
+    ring = []
+    head = 0
+    self.dropped = 0
+    hub.deliver(
+      _InspectionBatch(session: id, dropped: dropped, count: events.count) {
+        events.map { Self.encode($0, session: id, feature: feature) }
+      })
+  }
+
+  @MainActor
+  func announce(generation: Int) {
+    guard let runtime, !closed, generation == InspectionState.currentGeneration else { return }
+    // What a previous connection did not take is not this one's.
+    (ring, head, dropped) = ([], 0, 0)
+    self.generation = generation
+    let state = runtime.state
+    append(.opened(state, KeptSharedValues.capture(state)))
+  }
+
+  @MainActor
+  func send(actionJSON json: [UInt8]) -> String? {
+    guard let runtime else { return "the session is gone: its runtime was released" }
+    guard let type = Action.self as? any Decodable.Type else {
+      return "\(Action.self) is not Decodable (where the inspector can decode it, on the main actor)"
+    }
+    let action: Action
+    do {
+      guard let decoded = try JSONDecoder().decode(type, from: Data(json)) as? Action else {
+        return "the JSON did not decode as \(Action.self)"
+      }
+      action = decoded
+    } catch {
+      return "the JSON is not a \(Action.self): \(describeDecodingError(error))"
+    }
+    runtime.send(action)
+    return nil
+  }
+
+  @MainActor
+  func rewind(stateJSON json: [UInt8]) -> String? {
+    guard let runtime else { return "the session is gone: its runtime was released" }
+    guard let type = State.self as? any Decodable.Type else {
+      return "\(State.self) is not Decodable: only a Codable state can be rewound to"
+    }
+    do {
+      guard let state = try JSONDecoder().decode(type, from: Data(json)) as? State else {
+        return "the JSON did not decode as \(State.self)"
+      }
+      runtime.rewind(to: state)
+      return nil
+    } catch {
+      return "the state did not decode as \(State.self): \(describeDecodingError(error))"
+    }
+  }
+
+  /// An effect of the runtime ended (from the effect's task, anywhere): kept on the main actor,
+  /// after the writes the effect made, once the session is followed.
+  @usableFromInline
+  func effectEnded(of record: EffectRecord) {
+    let (effect, cancelled, at) = (record.key, record.cancellation, elapsed())
+    Task { @MainActor in
+      guard self.isFollowed else { return }
+      self.append(.effectEnded(effect: effect, cancelled: cancelled, elapsed: at))
+    }
+  }
+
+  /// The runtime is gone: the hub is told (from the runtime's `deinit`, anywhere).
+  func close() {
+    hub.closed(id)
+  }
+
+  // MARK: Encoding, off the main actor
+
+  /// One event as a line of the inspection protocol (docs/inspector.md, "What an app says").
+  static func encode(_ event: Event, session: UInt64, feature: String) -> String {
+    var fields: [(String, String)] = [("session", String(session))]
+    switch event {
+    case .opened(let state, let kept):
+      let (json, why) = stateJSON(state, kept)
+      fields += [
+        ("type", quoted("opened")), ("feature", quoted(feature)), ("state", json),
+        ("codable", why == nil ? "true" : "false"), ("why", why.map(quoted) ?? "null"),
+        ("actionCodable", Action.self is any Codable.Type ? "true" : "false"),
+      ]
+    case .change(let entry):
+      fields += [
+        ("type", quoted("entry")), ("kind", quoted(entry.kind.rawValue)), ("state", stateJSON(entry.state, entry.kept).0),
+        ("action", entry.action.map(actionJSON) ?? "null"),
+        ("described", entry.action.map { quoted(describe($0)) } ?? "null"), ("elapsed", seconds(entry.elapsed)),
+      ]
+    case .effectStarted(let effect, let action, let callSite, let elapsed):
+      fields += [
+        ("type", quoted("effect")), ("event", quoted("started")), ("effect", String(effect)),
+        ("action", actionJSON(action)), ("described", quoted(describe(action))), ("callSite", quoted(callSite)),
+        ("elapsed", seconds(elapsed)),
+      ]
+    case .effectEnded(let effect, let cancelled, let elapsed):
+      fields += [
+        ("type", quoted("effect")), ("event", quoted(cancelled == nil ? "ended" : "cancelled")),
+        ("effect", String(effect)), ("reason", cancelled.map { quoted($0.description) } ?? "null"),
+        ("elapsed", seconds(elapsed)),
+      ]
+    case .issue(let message, let elapsed):
+      fields += [("type", quoted("issue")), ("message", quoted(message)), ("elapsed", seconds(elapsed))]
+    }
+    return "{" + fields.map { "\(quoted($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  /// The state as JSON, with the shared values it held then, or as text (custom-dump) with why
+  /// when it cannot be encoded here.
+  static func stateJSON(_ state: State, _ kept: KeptSharedValues?) -> (String, String?) {
+    let snapshot = kept?.snapshot ?? .empty
+    if let encodable = state as? any Encodable,
+      let data = try? SharedSnapshot.reading(snapshot, { try inspectionEncoder.encode(encodable) })
+    {
+      return (String(decoding: data, as: UTF8.self), nil)
+    }
+    let why =
+      state is any Encodable
+      ? "its state did not encode as JSON"
+      : "\(State.self) is not Encodable (off the main actor), so it is shown as text and cannot be rewound"
+    return (quoted(SharedSnapshot.dump(state, snapshot)), why)
+  }
+
+  static func actionJSON(_ action: Action) -> String {
+    if let encodable = action as? any Encodable, let data = try? inspectionEncoder.encode(encodable) {
+      return String(decoding: data, as: UTF8.self)
+    }
+    return "null"
+  }
+
+  /// The action as Swift writes it, on one line.
+  static func describe(_ action: Action) -> String {
+    var text = ""
+    customDump(action, to: &text, maxDepth: 4)
+    return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+  }
+
+  static func seconds(_ duration: Duration) -> String { String(duration.seconds) }
+}
+
+/// Encodes states and actions as recordings do: keys sorted, slashes unescaped.
+private let inspectionEncoder: JSONEncoder = {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+  encoder.dateEncodingStrategy = .iso8601
+  return encoder
+}()
+
+/// `text` as a JSON string (Foundation's encoder writes it: one JSON writer).
+func quoted(_ text: String) -> String {
+  String(decoding: (try? inspectionEncoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+}

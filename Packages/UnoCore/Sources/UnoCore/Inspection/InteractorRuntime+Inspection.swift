@@ -1,0 +1,67 @@
+// A runtime's session with an inspector (`UnoInspection.connect(to:token:app:)`): opened when the
+// runtime is made, if a hub is installed; each change, each effect's start and end and each
+// effect failure handed to it. Without a hub, a step pays one check of an optional.
+extension InteractorRuntime {
+  /// Names this runtime's session in a connected inspector (docs/inspector.md, "Your own app"),
+  /// or leaves the runtime out of it with `nil`.
+  ///
+  /// A session is named after the interactor's type by default. Call it where the runtime (or
+  /// its view model) is made; the session opened before is closed, and one with the new name
+  /// opens. Without an inspector, it does nothing.
+  ///
+  /// ```swift
+  /// let runtime = InteractorRuntime(CheckoutInteractor())
+  /// runtime.inspect(as: "Checkout")
+  /// ```
+  public func inspect(as name: String?) {
+    guard let inspection else { return }
+    inspection.takeUnretainedValue().closed = true
+    inspection.takeRetainedValue().close()
+    self.inspection = nil
+    if let name { openInspection(feature: name) }
+  }
+
+  /// Opens this runtime's session, named after `type`, in the installed hub.
+  @usableFromInline
+  func openInspection(named type: Any.Type) {
+    openInspection(feature: _typeName(type, qualified: false))
+  }
+
+  func openInspection(feature: String) {
+    guard let hub = InspectionState.hub else { return }
+    let session = InspectionSession(runtime: self, feature: feature, hub: hub)
+    inspection = Unmanaged.passRetained(session)
+    hub.opened(session.inspected)
+  }
+
+  // Nonisolated, as the recorder's (`InteractorRuntime+Observation.swift`): the closures given
+  // `_withUnsafeGuaranteedRef` then do not check the main actor's executor on entry.
+
+  /// `session.change(…)`, without retaining `session`.
+  @inlinable
+  nonisolated static func inspect(
+    _ session: Unmanaged<InspectionSession<State, Action>>, _ kind: Recording<State, Action>.Entry.Kind,
+    _ action: Action?, _ state: State
+  ) {
+    session._withUnsafeGuaranteedRef { $0.change(kind, action, state) }
+  }
+
+  /// Tells `session` that `effect` started.
+  @usableFromInline
+  static func inspectStart(of effect: EffectContext, in session: InspectionSession<State, Action>) {
+    guard session.isFollowed else { return }
+    session.append(
+      .effectStarted(
+        effect: effect.key, action: effect.action, callSite: effect.operation.callSite.description,
+        elapsed: session.elapsed()))
+  }
+}
+
+extension InspectionSession {
+  /// An issue the library reported about this runtime (an effect's unhandled error).
+  @MainActor
+  func issue(_ message: String) {
+    guard isFollowed else { return }
+    append(.issue(message, elapsed: elapsed()))
+  }
+}
