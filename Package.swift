@@ -163,6 +163,10 @@ let packageTargets: [Target] = [
       "Dependencies@swift-dependencies", "IssueReporting@xctest-dynamic-overlay", "UnoRuntimeShims",
     ]), path: "Packages/UnoCore/Sources/UnoCore"),
   .target(
+    name: "UnoAppInspection",
+    dependencies: dependencies(["UnoCore", "IssueReporting@xctest-dynamic-overlay"]),
+    path: "Packages/UnoCore/Sources/UnoAppInspection"),
+  .target(
     name: "UnoRuntimeShims", dependencies: dependencies([]), path: "Packages/UnoCore/Sources/UnoRuntimeShims"),
   .testTarget(
     name: "UnoCoreTests",
@@ -216,6 +220,11 @@ let packageTargets: [Target] = [
     name: "UnoTestingTests",
     dependencies: dependencies(["UnoTesting", "UnoPresentation", "IssueReporting@xctest-dynamic-overlay"]),
     path: "Packages/UnoTesting/Tests/UnoTestingTests"),
+  .executableTarget(
+    name: "inspected-app",
+    dependencies: dependencies([
+      "UnoCore", "UnoAppInspection", "TodosFeature", "Dependencies@swift-dependencies",
+    ]), path: "Apps/inspected-app/Sources/inspected-app"),
   .target(
     name: "UnoHostCore",
     dependencies: dependencies(["UnoCore", "UnoJSON", "UnoPlugin", "Dependencies@swift-dependencies"]),
@@ -229,7 +238,8 @@ let packageTargets: [Target] = [
     name: "UnoHostInspector",
     dependencies: dependencies([
       "UnoHostCore", "UnoCore", "UnoPlugin", "Hummingbird@hummingbird",
-      "HummingbirdWebSocket@hummingbird-websocket", "NIOHTTP1@swift-nio",
+      "HummingbirdWebSocket@hummingbird-websocket", "NIOHTTP1@swift-nio", "NIOCore@swift-nio",
+      "NIOPosix@swift-nio",
     ]), path: "Apps/uno-host/Sources/UnoHostInspector", resources: [.copy("Page")]),
   .target(
     name: "UnoHostKit",
@@ -330,7 +340,9 @@ let package = Package(
   ],
   dependencies: packageDependencies,
   targets: [
-    .target(name: "UnoArchitecture", dependencies: ["UnoCore", "UnoComposition", "UnoPresentation"]),
+    .target(
+      name: "UnoArchitecture",
+      dependencies: ["UnoCore", "UnoComposition", "UnoPresentation", "UnoAppInspection"]),
     .target(name: "UnoArchitectureTesting", dependencies: ["UnoArchitecture", "UnoTesting"]),
     .testTarget(name: "ReliabilityTests", dependencies: ["UnoArchitecture"]),
     // Runs the uno-host binary, which it has built first.

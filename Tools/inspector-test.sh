@@ -16,5 +16,7 @@ if ! command -v chromium > /dev/null && ! command -v chromium-browser > /dev/nul
   fi
 fi
 source Tools/lib/python-tests.sh
+# The app that Tests/inspector/test_app_inspector.py connects to the inspector.
+swift build "${host_flags[@]}" --product inspected-app
 ensure_venv .venv-inspector Tests/inspector/requirements.txt
 run_python_suite .venv-inspector Tests/inspector

@@ -70,6 +70,9 @@ let package = Package(
         .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
         // The answer to a refused WebSocket upgrade is written at the HTTP/1 level.
         .product(name: "NIOHTTP1", package: "swift-nio"),
+        // Where apps connect (`UnoInspection.connect`): a TCP port of JSON lines.
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
       ],
       resources: [.copy("Page")]
     ),

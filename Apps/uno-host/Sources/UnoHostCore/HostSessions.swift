@@ -133,6 +133,14 @@ public final class HostSessions {
   /// Requests whose effects have not finished.
   public var runningRequests: Int { requests.count }
 
+  /// Takes the next session number without opening a session: the inspector numbers the
+  /// sessions of the apps connected to it (docs/inspector.md, "Your own app") from the same
+  /// count, so that a page tells every session apart by its number.
+  public func reserveSessionNumber() -> Int {
+    defer { nextSession += 1 }
+    return nextSession
+  }
+
   /// Opens a session of `feature`; returns its number and its initial view state (JSON text).
   public func open(_ feature: String) throws(Failure) -> (session: Int, state: String) {
     guard let plugin = registry[feature] else {

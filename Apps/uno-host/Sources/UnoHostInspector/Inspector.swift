@@ -25,6 +25,8 @@
     private var timelines: [Int: Timeline] = [:]
     private var clients: [Int: AsyncStream<String>.Continuation] = [:]
     private var nextClient = 1
+    /// The sessions of the apps connected to this inspector (`UnoInspection.connect`).
+    public let apps: InspectedApps
     /// The requests the page sent (``send(_:to:)``), shown as the inspector's, not the host's
     /// front end's: one per action a person sent from the page.
     private var pageRequests: Set<JSONValue> = []
@@ -49,6 +51,8 @@
       self.sessions = sessions
       self.via = via
       self.clientBacklog = clientBacklog
+      self.apps = InspectedApps(number: { [sessions] in sessions.reserveSessionNumber() })
+      apps.broadcast = { [weak self] message in self?.broadcast(message) }
       for summary in sessions.list {
         timelines[summary.session] = Timeline()
       }
@@ -62,7 +66,7 @@
 
     /// The open sessions: `[{"session","feature","recordable","recording"}]`.
     public var sessionList: JSONValue {
-      .array(sessions.list.map { summary(of: $0.session, feature: $0.feature) })
+      .array(sessions.list.map { summary(of: $0.session, feature: $0.feature) } + apps.list)
     }
 
     /// A session's timeline as the page shows it: its feature, the actions it takes (each
@@ -70,6 +74,7 @@
     /// the first entry kept (`initialState`), how many entries were dropped, each entry kept (its
     /// recording line, with `index`, `request`, `via` and `named`), and the current view state.
     public func timeline(of session: Int) throws(HostSessions.Failure) -> JSONValue {
+      if apps.has(session) { return try apps.timeline(of: session) }
       let feature = try sessions.feature(of: session)
       let viewState = try sessions.stateValue(of: session)
       let actions: JSONValue = sessions.registry[feature]?.listing["actions"] ?? .array([])
@@ -97,6 +102,7 @@
 
     /// A session's recording as JSON lines, as `uno-host replay` reads it.
     public func recording(of session: Int) throws(HostSessions.Failure) -> (feature: String, text: String) {
+      if apps.has(session) { return try apps.recording(of: session) }
       let (feature, lines) = try sessions.recording(of: session)
       return (feature, lines.map { $0 + "\n" }.joined())
     }
@@ -245,7 +251,7 @@
       ])
     }
 
-    private func broadcast(_ message: [String: JSONValue]) {
+    func broadcast(_ message: [String: JSONValue]) {
       guard !clients.isEmpty else { return }
       let text = JSONValue.object(message).text
       for (client, continuation) in clients {

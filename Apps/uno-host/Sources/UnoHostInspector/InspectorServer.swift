@@ -38,13 +38,20 @@
     public let port: Int
     /// The token every request must carry.
     public let token: String
+    /// The port apps connect to (`UnoInspection.connect`), when the server listens for apps.
+    public let appPort: Int?
     private let task: Task<Void, any Error>
+    private let appListener: AppListener?
 
-    private init(address: String, port: Int, token: String, task: Task<Void, any Error>) {
+    private init(
+      address: String, port: Int, token: String, task: Task<Void, any Error>, appListener: AppListener?
+    ) {
       self.address = address
       self.port = port
       self.token = token
       self.task = task
+      self.appListener = appListener
+      self.appPort = appListener?.port
     }
 
     /// The most a POST's body may hold (a recording being imported): 64 MiB.
@@ -55,10 +62,14 @@
     /// - Parameters:
     ///   - host: The address to listen on: 127.0.0.1 unless the user asked for another (uno-host
     ///     warns when it is not a loopback address).
-    ///   - token: The secret every request must carry; a random one by default.
+    ///   - token: The secret every request must carry; a random one by default. Apps connect
+    ///     with it too.
+    ///   - appPort: Where apps connect (`UnoInspection.connect`, on `host`; 0: a free port), or
+    ///     `nil` to take none.
     /// - Throws: When the server cannot listen (the port is taken, say).
     public static func start(
-      inspector: Inspector, host: String = "127.0.0.1", port: Int = 0, token: String = randomToken()
+      inspector: Inspector, host: String = "127.0.0.1", port: Int = 0, token: String = randomToken(),
+      appPort: Int? = nil
     ) async throws -> InspectorServer {
       let page = try Page.load()
       let (running, runningContinuation) = AsyncThrowingStream<Int, any Error>.makeStream()
@@ -103,15 +114,26 @@
         throw InspectorError("the inspector's server stopped before it listened")
       }
       gates.gate = InspectorGate(token: token, port: actualPort, extraHost: extraHost)
+      var appListener: AppListener?
+      if let appPort {
+        await MainActor.run { inspector.apps.token = token }
+        do {
+          appListener = try await AppListener.start(apps: inspector.apps, host: host, port: appPort)
+        } catch {
+          task.cancel()
+          throw InspectorError("the inspector cannot take apps on \(host):\(appPort): \(error)")
+        }
+      }
       let shownHost = host.contains(":") ? "[\(host)]" : host
       return InspectorServer(
         address: "http://\(shownHost):\(actualPort)/?token=\(token)", port: actualPort, token: token,
-        task: task
+        task: task, appListener: appListener
       )
     }
 
     /// Stops the server: its connections close.
     public func stop() async {
+      await appListener?.stop()
       task.cancel()
       _ = try? await task.value
     }
@@ -209,6 +231,11 @@
       else {
         return failure(HostSessions.Failure("bad_request", "the body must be {\"index\": <entry>}"))
       }
+      if await inspector.apps.has(session) {
+        return await answerAsync { () async throws(HostSessions.Failure) in
+          try await inspector.apps.rewind(session, toEntry: index)
+        }
+      }
       return await answer { () throws(HostSessions.Failure) in try inspector.rewind(session, toEntry: index) }
     }
     router.post("/api/sessions/:session/send") { request, context in
@@ -218,6 +245,11 @@
       else {
         return failure(
           HostSessions.Failure("bad_request", "the body must be {\"action\": <the action as JSON>}"))
+      }
+      if await inspector.apps.has(session) {
+        return await answerAsync { () async throws(HostSessions.Failure) in
+          try await inspector.apps.send(action, to: session)
+        }
       }
       return await answer { () throws(HostSessions.Failure) in try inspector.send(action, to: session) }
     }
@@ -242,6 +274,19 @@
     }
   }
 
+  /// ``answer(_:)`` for what waits on an app (its answer to a send or a rewind).
+  private func answerAsync(
+    _ body: @MainActor @Sendable @escaping () async throws(HostSessions.Failure) -> JSONValue
+  ) async -> Response {
+    await Task { @MainActor in
+      do throws(HostSessions.Failure) {
+        return json(try await body())
+      } catch {
+        return failure(error)
+      }
+    }.value
+  }
+
   private func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
     Response(
       status: status, headers: [.contentType: "application/json"],
@@ -252,7 +297,7 @@
     let status: HTTPResponse.Status =
       switch error.code {
       case "unknown_session", "unknown_entry": .notFound
-      case "not_recordable", "not_recording": .conflict
+      case "not_recordable", "not_recording", "not_rewindable": .conflict
       default: .badRequest
       }
     return json(

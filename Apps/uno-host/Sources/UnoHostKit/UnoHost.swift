@@ -52,13 +52,14 @@
         exit(1)
       }
       HostConfiguration.current.withLock { $0 = HostConfiguration(registry: registry, name: commandName) }
-      let subcommands = ["serve", "features", "run", "mcp", "replay", "explore", "help"]
+      let subcommands = ["serve", "features", "run", "mcp", "replay", "explore", "inspect", "help"]
       switch subcommandFirst(
         Array(CommandLine.arguments.dropFirst()), subcommands: subcommands,
         optionsWithValues: [
           "--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit", "--inspector-port",
           "--inspector-host", "--runs", "--steps", "--seed", "--time", "--output",
-          "--allow-issue", "--exclude", "--given", "--announce-to",
+          "--allow-issue", "--exclude", "--given", "--announce-to", "--port", "--app-port", "--host",
+          "--token",
         ])
       {
       case .success(let arguments):
@@ -93,7 +94,9 @@
           help serve' says what each does.
           """,
         version: UnoHost.versionDescription,
-        subcommands: [Serve.self, Features.self, Run.self, MCPCommand.self, Replay.self, Explore.self],
+        subcommands: [
+          Serve.self, Features.self, Run.self, MCPCommand.self, Replay.self, Explore.self, Inspect.self,
+        ],
         defaultSubcommand: Serve.self
       )
     }
@@ -334,6 +337,73 @@
         case .string(let feature)? = header["feature"]
       else { return nil }
       return feature
+    }
+  }
+
+  struct Inspect: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Serves the inspector for your own apps, and waits for them to connect.",
+      discussion: """
+        Prints the page's address, and the address and token an app connects with:         UnoInspection.connect(to: "127.0.0.1:7433", token: "<token>", app: "MyApp") in the app's         debug build (docs/inspector.md, "Your own app"). Runs until interrupted.
+        """)
+    @Option(help: "The page's port. Default: a free one.")
+    var port = 0
+    @Option(help: "The port apps connect to.")
+    var appPort = 7433
+    @Option(
+      help: """
+        The address to listen on. Default: 127.0.0.1. Another address (a device reaching this Mac)         lets whoever reaches it with the token see and change the apps' sessions.
+        """)
+    var host = "127.0.0.1"
+    @Option(
+      help: """
+        The token pages and apps need (at least 16 characters). Default: a random one each start;         give one to keep an app's configuration across restarts of the inspector.
+        """)
+    var token: String?
+
+    func validate() throws {
+      guard (0...65535).contains(port), (0...65535).contains(appPort) else {
+        throw ValidationError("--port and --app-port are from 0 (any free one) to 65535.")
+      }
+      if let token, token.count < 16 || !token.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) {
+        throw ValidationError("--token needs at least 16 letters, digits or dashes.")
+      }
+    }
+
+    @MainActor
+    func run() async throws {
+      signal(SIGPIPE, SIG_IGN)
+      if !["127.0.0.1", "localhost", "::1"].contains(host) {
+        FileHandle.standardError.write(
+          Data(
+            """
+            \(hostName): warning: the inspector listens on \(host), not only on this machine: whoever \
+            reaches that address and has the token can see and change every app's sessions.
+
+            """.utf8))
+      }
+      let sessions = HostSessions(registry: loadRegistry())
+      let server: InspectorServer
+      do {
+        server = try await InspectorServer.start(
+          inspector: Inspector(sessions: sessions, via: "app"), host: host, port: port,
+          token: token ?? InspectorServer.randomToken(), appPort: appPort)
+      } catch {
+        FileHandle.standardError.write(Data("\(hostName): cannot start the inspector: \(error)\n".utf8))
+        Foundation.exit(1)
+      }
+      let shownHost = host.contains(":") ? "[\(host)]" : host
+      FileHandle.standardError.write(
+        Data(
+          """
+          \(hostName): inspector at \(server.address)
+          \(hostName): apps connect to \(shownHost):\(server.appPort ?? appPort) with the token \(server.token):
+            UnoInspection.connect(to: "\(shownHost):\(server.appPort ?? appPort)", token: "\(server.token)", app: "MyApp")
+
+          """.utf8))
+      let signals = handleSignals { Foundation.exit(0) }
+      while true { try? await Task.sleep(for: .seconds(3600)) }
+      withExtendedLifetime(signals) {}
     }
   }
 

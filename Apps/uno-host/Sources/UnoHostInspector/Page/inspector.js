@@ -54,7 +54,11 @@ function receive(message) {
       break;
     }
     case "entries":
-      if (model.selected === message.session && model.timeline) append(message);
+      if (model.selected === message.session && model.timeline) {
+        if (message.running) model.timeline.running = message.running;
+        append(message);
+        renderRunning();
+      }
       break;
     case "state":
       if (model.selected === message.session && model.timeline) {
@@ -63,7 +67,7 @@ function receive(message) {
       }
       break;
     case "warning":
-      if (model.selected === message.session) showError(`${message.code}: ${message.message}`);
+      if (model.selected === message.session || message.session === null) showError(`${message.code}: ${message.message}`);
       break;
   }
 }
@@ -88,7 +92,8 @@ function renderSessions() {
   list.replaceChildren();
   for (const [number, session] of [...model.sessions].sort((a, b) => a[0] - b[0])) {
     const item = document.createElement("li");
-    item.textContent = `${number} · ${session.feature}`;
+    // An app's session (docs/inspector.md, "Your own app") under its app's name.
+    item.textContent = `${number} · ${session.app ? `${session.app} › ` : ""}${session.feature}`;
     item.dataset.session = number;
     if (session.closed) item.classList.add("closed");
     if (model.selected === number) item.classList.add("selected");
@@ -139,14 +144,31 @@ function show(timeline) {
     exportLink.href = `/api/sessions/${timeline.session}/recording`;
     exportLink.download = `${timeline.feature}-session-${timeline.session}.jsonl`;
   }
-  $("timeline-note").textContent = !timeline.recording
+  $("timeline-note").textContent = timeline.note
+    ? timeline.note
+    : !timeline.recording
     ? "This session is not recorded: its feature's state is not Codable and Equatable. Its live view state is below."
     : timeline.dropped > 0
       ? `${timeline.dropped} older entries were dropped from the recording's ring.`
       : "";
+  if (timeline.appDropped > 0) {
+    $("timeline-note").textContent += ` The app dropped ${timeline.appDropped} events the inspector did not take in time.`;
+  }
+  renderRunning();
   hideError();
   renderTimeline();
   renderDetail();
+}
+
+/// An app's effects running now (each with the action that started it, and where it was written).
+function renderRunning() {
+  const running = model.timeline?.running;
+  const list = $("running");
+  list.hidden = !running;
+  if (!running) return;
+  list.textContent = running.length === 0
+    ? "No effect is running."
+    : `Running now: ${running.map((effect) => `${effect.described} (${effect.callSite})`).join("; ")}`;
 }
 
 function append(message) {
@@ -221,9 +243,10 @@ function span(className, text) {
 }
 
 function describeAction(entry) {
-  if (entry.action === undefined || entry.action === null) return entry.kind === "rewind" ? "rewound" : "shared value changed";
-  // By its name, its ids and its value, as it is typed at a terminal (the host names it).
+  // By its name, its ids and its value, as it is typed at a terminal (the host names it), or as
+  // an app describes it.
   if (entry.named) return entry.named.typed;
+  if (entry.action === undefined || entry.action === null) return entry.kind === "rewind" ? "rewound" : "shared value changed";
   return typeof entry.action === "string" ? entry.action : JSON.stringify(entry.action);
 }
 
@@ -262,7 +285,7 @@ function renderDetail() {
   scrub.value = model.entry;
   const entry = entries[model.entry];
   $("detail-title").textContent = entry ? `Entry ${entry.index}: ${describeAction(entry)}` : "Before the first entry";
-  rewind.hidden = timeline.imported || model.sessions.get(timeline.session)?.closed;
+  rewind.hidden = timeline.imported || timeline.rewindable === false || model.sessions.get(timeline.session)?.closed;
   $("diff").replaceChildren(...diff(model.entry < 0 ? undefined : stateAt(model.entry - 1), stateAt(model.entry)));
   $("state").replaceChildren(tree(stateAt(model.entry), "state"));
 }

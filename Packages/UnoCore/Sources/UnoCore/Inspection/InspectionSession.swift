@@ -53,12 +53,20 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     self.feature = feature
   }
 
-  /// What the hub holds of it.
-  var inspected: _InspectedSession {
+  /// What the hub holds of it, weakly: this session keeps it alive (it refers back weakly).
+  private(set) lazy var inspected: _InspectedSession = makeInspected()
+
+  private func makeInspected() -> _InspectedSession {
     _InspectedSession(
       id: id, feature: feature, announce: { [weak self] in self?.announce(generation: $0) },
-      send: { [weak self] in self?.send(actionJSON: $0) ?? "the session is gone: its runtime was released" },
-      rewind: { [weak self] in self?.rewind(stateJSON: $0) ?? "the session is gone: its runtime was released" })
+      send: { [weak self] json in
+        guard let self else { return "the session is gone: its runtime was released" }
+        return self.send(actionJSON: json)
+      },
+      rewind: { [weak self] json in
+        guard let self else { return "the session is gone: its runtime was released" }
+        return self.rewind(stateJSON: json)
+      })
   }
 
   /// Whether the session takes events now: it announced itself to the connection that is open.
@@ -112,7 +120,9 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
 
   @MainActor
   func announce(generation: Int) {
-    guard let runtime, !closed, generation == InspectionState.currentGeneration else { return }
+    // Once per connection: a runtime made as the connection comes up is announced by both.
+    guard let runtime, !closed, generation == InspectionState.currentGeneration, generation != self.generation
+    else { return }
     // What a previous connection did not take is not this one's.
     (ring, head, dropped) = ([], 0, 0)
     self.generation = generation
@@ -187,14 +197,17 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
       ]
     case .change(let entry):
       fields += [
-        ("type", quoted("entry")), ("kind", quoted(entry.kind.rawValue)), ("state", stateJSON(entry.state, entry.kept).0),
+        ("type", quoted("entry")), ("kind", quoted(entry.kind.rawValue)),
+        ("state", stateJSON(entry.state, entry.kept).0),
         ("action", entry.action.map(actionJSON) ?? "null"),
-        ("described", entry.action.map { quoted(describe($0)) } ?? "null"), ("elapsed", seconds(entry.elapsed)),
+        ("described", entry.action.map { quoted(describe($0)) } ?? "null"),
+        ("elapsed", seconds(entry.elapsed)),
       ]
     case .effectStarted(let effect, let action, let callSite, let elapsed):
       fields += [
         ("type", quoted("effect")), ("event", quoted("started")), ("effect", String(effect)),
-        ("action", actionJSON(action)), ("described", quoted(describe(action))), ("callSite", quoted(callSite)),
+        ("action", actionJSON(action)), ("described", quoted(describe(action))),
+        ("callSite", quoted(callSite)),
         ("elapsed", seconds(elapsed)),
       ]
     case .effectEnded(let effect, let cancelled, let elapsed):
@@ -237,6 +250,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     var text = ""
     customDump(action, to: &text, maxDepth: 4)
     return text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
   }
 
   static func seconds(_ duration: Duration) -> String { String(duration.seconds) }

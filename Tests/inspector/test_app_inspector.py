@@ -1,0 +1,353 @@
+"""The inspector for a team's own app: `uno-host inspect` and an app built on the library
+(Apps/inspected-app, the Todos feature) connected to it with `UnoInspection.connect`, driven
+through the app's stdin, checked through the page in Debian's chromium and through the
+inspector's API.
+
+Run by Tools/inspector-test.sh with the rest of Tests/inspector. Waits have generous deadlines
+that only detect a hang; no test depends on how fast anything is.
+"""
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import threading
+import time
+import unittest
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+BINARY = os.environ.get("UNO_HOST_BINARY", str(ROOT / ".build" / "debug" / "uno-host"))
+APP = os.environ.get("UNO_INSPECTED_APP", str(Path(BINARY).parent / "inspected-app"))
+SCREENSHOTS = os.environ.get("UNO_INSPECTOR_SCREENSHOTS")
+HANG = 60  # seconds: only a hang takes this long
+TOKEN = "0123456789abcdef0123456789abcdef"
+expect.set_options(timeout=HANG * 1000)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def eventually(check, what):
+    """`check()`'s first truthy value, polled until a hang would be the only reason to wait more."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"never: {what}")
+
+
+class Inspector:
+    """`uno-host inspect` on fixed ports, so that it can be started again where it was."""
+
+    def __init__(self, port=None, app_port=None):
+        self.port = port or free_port()
+        self.app_port = app_port or free_port()
+        self.process = subprocess.Popen(
+            [BINARY, "inspect", "--port", str(self.port), "--app-port", str(self.app_port), "--token", TOKEN],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        text = ""
+        while "UnoInspection.connect" not in text:
+            line = self.process.stderr.readline().decode()
+            if not line:
+                raise AssertionError(f"uno-host inspect printed no addresses: {text!r}")
+            text += line
+        self.address = re.search(r"inspector at (\S+)", text).group(1)
+        assert f'connect(to: "127.0.0.1:{self.app_port}", token: "{TOKEN}"' in text, text
+
+    def request(self, method, path, body=None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=HANG)
+        headers = {"X-Uno-Token": TOKEN, "Origin": f"http://127.0.0.1:{self.port}"}
+        data = None
+        if body is not None:
+            data = json.dumps(body).encode()
+            headers["Content-Type"] = "application/json"
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        connection.close()
+        return response.status, text
+
+    def get(self, path):
+        status, text = self.request("GET", path)
+        assert status == 200, (status, text)
+        return json.loads(text)
+
+    def app_sessions(self):
+        return [s for s in self.get("/api/sessions") if s.get("app") == "inspected-app"]
+
+    def timeline(self, session):
+        return self.get(f"/api/sessions/{session}/timeline")
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.kill()
+        self.process.wait(timeout=HANG)
+        self.process.stderr.close()
+
+
+class App:
+    """The inspected app: commands on stdin, its state printed on stdout as it changes."""
+
+    def __init__(self, app_port):
+        self.process = subprocess.Popen(
+            [APP, "--connect", f"127.0.0.1:{app_port}", "--token", TOKEN],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.lines = []
+        self.changed = threading.Condition()
+        threading.Thread(target=self._read, daemon=True).start()
+        self.wait_for(lambda line: line.get("ready"))
+
+    def _read(self):
+        for line in self.process.stdout:
+            with self.changed:
+                self.lines.append(json.loads(line))
+                self.changed.notify_all()
+
+    def command(self, text):
+        self.process.stdin.write((text + "\n").encode())
+        self.process.stdin.flush()
+
+    def wait_for(self, predicate, after=0):
+        with self.changed:
+            found = self.changed.wait_for(
+                lambda: next((l for l in self.lines[after:] if predicate(l)), None), HANG)
+        if not found:
+            raise AssertionError(f"the app never printed such a line; it printed {self.lines[-5:]}")
+        return found
+
+    def todos(self, titles):
+        return lambda line: "state" in line and line["state"]["todos"] == titles
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.command("quit")
+            try:
+                self.process.wait(timeout=HANG)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+        self.process.stdout.close()
+
+
+def kinds(timeline):
+    return [entry["kind"] for entry in timeline["entries"]]
+
+
+class AppInspectorTests(unittest.TestCase):
+    def setUp(self):
+        self.inspector = Inspector()
+        self.app = App(self.inspector.app_port)
+
+    def tearDown(self):
+        self.app.stop()
+        self.inspector.stop()
+
+    def session(self):
+        return eventually(lambda: self.inspector.app_sessions(), "the app's session in the inspector")[0]["session"]
+
+    def test_the_apps_actions_effects_rewind_send_and_export_in_the_page(self):
+        session = self.session()
+        self.app.command("add Milk")
+        self.app.command("add Eggs")  # its save cancels Milk's, by id
+        self.app.wait_for(self.app.todos(["  Eggs", "  Milk"]))
+        self.app.command("toggle 0")  # a sort a second later: an effect that writes and ends
+        self.app.wait_for(self.app.todos(["  Milk", "x Eggs"]))
+        timeline = eventually(
+            lambda: (t := self.inspector.timeline(session)) and "effect ended" in kinds(t) and t,
+            "an effect's end in the timeline")
+        entries = timeline["entries"]
+        self.assertEqual(entries[0]["kind"], "action")
+        self.assertEqual(entries[0]["action"], {"add": {"title": "Milk"}})
+        self.assertEqual(entries[0]["state"]["todos"][0]["title"], "Milk")
+        started = [e for e in entries if e["kind"] == "effect started"]
+        self.assertTrue(all("started at TodosFeature/Todos.swift:" in e["named"]["typed"] for e in started), started)
+        cancelled = [e for e in entries if e["kind"] == "effect cancelled"]
+        self.assertTrue(any("its id was cancelled" in e["named"]["typed"] for e in cancelled), cancelled)
+        self.assertIn("effect", kinds(timeline))  # the sort's write
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=shutil_which_chromium(), args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            errors = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(self.inspector.address)
+            item = page.locator(f"#sessions li[data-session='{session}']")
+            expect(item).to_contain_text("inspected-app")
+            item.click()
+            expect(page.locator("#timeline-title")).to_contain_text("TodosInteractor")
+            expect(page.locator("#timeline .entry .kind", has_text="effect cancelled").first).to_be_visible()
+            # The first entry: its diff, and a rewind to it from the page.
+            page.locator("#timeline .entry[data-index='0']").click()
+            expect(page.locator("#diff")).to_contain_text('+ todos[0].title: "Milk"')
+            if SCREENSHOTS:
+                page.screenshot(path=os.path.join(SCREENSHOTS, "inspector-your-app.png"))
+            before = len(self.app.lines)
+            page.locator("#rewind").click()
+            self.app.wait_for(self.app.todos(["  Milk"]), after=before)
+            # An action sent from the page, in the app's own Codable form.
+            before = len(self.app.lines)
+            page.locator("#send-json").fill(json.dumps({"add": {"title": "Bread"}}))
+            page.locator("#send-button").click()
+            expect(page.locator("#send-result")).to_contain_text("Sent as inspector-")
+            self.app.wait_for(self.app.todos(["  Bread", "  Milk"]), after=before)
+            # One the app cannot decode is refused, with the reason, under the form.
+            page.locator("#send-json").fill(json.dumps({"launch": {}}))
+            page.locator("#send-button").click()
+            expect(page.locator("#send-result")).to_contain_text("Not sent: the JSON is not a TodosAction")
+            self.assertEqual(errors, [])
+            browser.close()
+
+        status, text = self.inspector.request("GET", f"/api/sessions/{session}/recording")
+        self.assertEqual(status, 200)
+        lines = [json.loads(line) for line in text.splitlines()]
+        self.assertEqual(lines[0]["format"], "uno-recording")
+        self.assertEqual(lines[0]["initialState"]["todos"], [])
+        self.assertEqual(lines[1], {**lines[1], "kind": "action", "action": {"add": {"title": "Milk"}}})
+        self.assertTrue({line["kind"] for line in lines[1:]} <= {"action", "effect", "sharedValue", "rewind"})
+        self.assertIn("rewind", [line["kind"] for line in lines[1:]])
+
+    def test_a_released_runtime_closes_its_session_and_cancels_its_effects(self):
+        session = self.session()
+        self.app.command("add Milk")  # a save waits 300 ms: still running when the runtime goes
+        self.app.command("release")
+        self.app.wait_for(lambda line: line.get("released"))
+        timeline = eventually(
+            lambda: (t := self.inspector.timeline(session)) and "effect cancelled" in kinds(t) and t,
+            "the released runtime's effect cancelled")
+        cancelled = next(e for e in timeline["entries"] if e["kind"] == "effect cancelled")
+        self.assertIn("released", cancelled["named"]["typed"])
+        eventually(lambda: session not in [s["session"] for s in self.inspector.app_sessions()],
+                   "the released session closed")
+        eventually(lambda: len(self.inspector.app_sessions()) == 1, "the new runtime's session")
+
+    def test_the_app_reconnects_when_the_inspector_comes_back(self):
+        self.session()
+        self.app.command("add Milk")
+        self.app.wait_for(self.app.todos(["  Milk"]))
+        port, app_port = self.inspector.port, self.inspector.app_port
+        self.inspector.process.kill()
+        self.inspector.stop()
+        # The app keeps working without it.
+        self.app.command("add Eggs")
+        self.app.wait_for(self.app.todos(["  Eggs", "  Milk"]))
+        self.inspector = Inspector(port, app_port)
+        session = eventually(lambda: self.inspector.app_sessions(), "the app back in the new inspector")[0]["session"]
+        timeline = self.inspector.timeline(session)
+        self.assertEqual([t["title"] for t in timeline["initialState"]["todos"]], ["Eggs", "Milk"])
+        self.app.command("add Bread")
+        eventually(lambda: any(e.get("action") == {"add": {"title": "Bread"}}
+                               for e in self.inspector.timeline(session)["entries"]), "a send after reconnecting")
+
+    def test_a_stalled_inspector_costs_the_app_bounded_memory_and_drops_are_counted(self):
+        session = self.session()
+        self.app.command("flood 1000")
+        self.app.wait_for(lambda line: line.get("flooded") == 1000)
+        before = resident_kilobytes(self.app.process.pid)
+        self.inspector.process.send_signal(signal.SIGSTOP)
+        try:
+            for _ in range(10):
+                self.app.command("flood 10000")
+            count = len(self.app.lines)
+            self.app.wait_for(lambda line: line.get("flooded") == 10000 and True, after=0)
+            eventually(lambda: sum(1 for l in self.app.lines if l.get("flooded") == 10000) == 10, "100,000 changes")
+            grown = resident_kilobytes(self.app.process.pid) - before
+            # docs/inspector.md: at most 1,024 changes per session and 4,096 in all wait to be written.
+            self.assertLess(grown, 64 * 1024, f"the app grew by {grown} kB with the inspector stopped")
+            del count
+        finally:
+            self.inspector.process.send_signal(signal.SIGCONT)
+        timeline = eventually(
+            lambda: (t := self.inspector.timeline(session)) and t["appDropped"] > 0 and t,
+            "the app's dropped events counted")
+        self.assertGreater(timeline["appDropped"], 0)
+        # Still following: a change after the stall arrives.
+        self.app.command("add Milk")
+        eventually(lambda: any(e.get("action") == {"add": {"title": "Milk"}}
+                               for e in self.inspector.timeline(session)["entries"]), "a change after the stall")
+
+
+class AppGateTests(unittest.TestCase):
+    """Only an app with the token is accepted, and no line an app sends can hurt the inspector."""
+
+    def setUp(self):
+        self.inspector = Inspector()
+
+    def tearDown(self):
+        self.inspector.stop()
+
+    def connect(self, hello):
+        connection = socket.create_connection(("127.0.0.1", self.inspector.app_port), timeout=HANG)
+        connection.sendall((json.dumps(hello) + "\n").encode())
+        return connection
+
+    def hello(self, **fields):
+        return {"format": "uno-inspection", "version": 1, "token": TOKEN, "app": "raw", "instance": "i-1", "pid": 1,
+                **fields}
+
+    def read_line(self, connection):
+        data = b""
+        while not data.endswith(b"\n"):
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+        return json.loads(data) if data else None
+
+    def test_an_app_without_the_token_or_of_another_version_is_refused(self):
+        for hello, code in [(self.hello(token="wrong"), "bad_token"), (self.hello(version=2), "version"),
+                            ({"hello": 1}, "not_uno_inspection")]:
+            connection = self.connect(hello)
+            answer = self.read_line(connection)
+            self.assertEqual(answer["type"], "refused")
+            self.assertEqual(answer["code"], code)
+            self.assertEqual(connection.recv(1), b"")  # closed
+            connection.close()
+        self.assertEqual(self.inspector.app_sessions(), [])
+
+    def test_hostile_lines_are_refused_without_touching_other_sessions(self):
+        app = App(self.inspector.app_port)
+        try:
+            session = eventually(lambda: self.inspector.app_sessions(), "the app's session")[0]["session"]
+            connection = self.connect(self.hello())
+            self.assertEqual(self.read_line(connection)["type"], "welcome")
+            corpus = ROOT / "Tests" / "Fixtures" / "JSONTestSuite" / "test_parsing"
+            lines = [path.read_bytes().replace(b"\n", b" ") for path in sorted(corpus.glob("*.json"))]
+            lines += [b'{"type":"entry","session":99,"kind":"action","state":{}}', b'{"type":"opened"}',
+                      b'{"type":"nope","session":1}', b"[]", b'{"type":"reply","request":"x"}',
+                      b"x" * (17 << 20)]
+            connection.sendall(b"\n".join(lines) + b"\n" + b'{"type":"opened","session":1,"feature":"Half","st')
+            connection.close()  # a truncated frame
+            app.command("add Milk")
+            eventually(lambda: any(e.get("action") == {"add": {"title": "Milk"}}
+                                   for e in self.inspector.timeline(session)["entries"]), "the app's session untouched")
+            # Whatever the corpus opened, the inspector still answers.
+            self.inspector.get("/api/sessions")
+        finally:
+            app.stop()
+
+
+def resident_kilobytes(pid):
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError("no VmRSS")
+
+
+def shutil_which_chromium():
+    import shutil
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+if __name__ == "__main__":
+    unittest.main()
