@@ -200,19 +200,19 @@
           return refuse(connection, "an effect line without its event or effect")
         }
         var described =
-          fields["described"]?.stringValue ?? session.running[effect]?.text("described") ?? "an effect"
+          fields["described"]?.asString ?? session.running[effect]?.text("described") ?? "an effect"
         if event == "started" {
           session.running[effect] = .object([
             "effect": .integer(effect), "described": .string(described),
             "callSite": fields["callSite"] ?? .null, "elapsed": elapsed,
           ])
-          described += " · started at \(fields["callSite"]?.stringValue ?? "?")"
+          described += " · started at \(fields["callSite"]?.asString ?? "?")"
         } else {
           let started = session.running.removeValue(forKey: effect)
-          if let began = started?.number("elapsed"), let now = elapsed.doubleValue {
+          if let began = started?.number("elapsed"), let now = elapsed.asDouble {
             described += String(format: " · after %.3f s", now - began)
           }
-          if let reason = fields["reason"]?.stringValue { described += " · \(reason)" }
+          if let reason = fields["reason"]?.asString { described += " · \(reason)" }
         }
         sessions[number] = session
         append(
@@ -275,10 +275,10 @@
       let number = number()
       numbers[key] = number
       sessions[number] = Session(
-        number: number, connection: connection, app: hello["app"]?.stringValue ?? "app",
-        instance: hello["instance"]?.stringValue ?? "?", appSession: appSession, feature: feature,
+        number: number, connection: connection, app: hello["app"]?.asString ?? "app",
+        instance: hello["instance"]?.asString ?? "?", appSession: appSession, feature: feature,
         startedAt: Date(),
-        codable: fields["codable"] == .bool(true), why: fields["why"]?.stringValue,
+        codable: fields["codable"] == .bool(true), why: fields["why"]?.asString,
         actionCodable: fields["actionCodable"] == .bool(true), initialState: state, state: state)
       broadcast(["type": .string("opened"), "session": summary(of: number)])
     }
@@ -458,11 +458,11 @@
   }
 
   extension JSONValue {
-    var stringValue: String? {
+    var asString: String? {
       if case .string(let value) = self { return value }
       return nil
     }
-    var doubleValue: Double? {
+    var asDouble: Double? {
       switch self {
       case .double(let value): value
       case .integer(let value): Double(value)
@@ -474,10 +474,10 @@
       return nil
     }
     func text(_ key: String) -> String? {
-      field(key).flatMap(\.stringValue)
+      field(key).flatMap(\.asString)
     }
     func number(_ key: String) -> Double? {
-      field(key).flatMap(\.doubleValue)
+      field(key).flatMap(\.asDouble)
     }
   }
 #endif

@@ -69,7 +69,8 @@ final class InspectionConnection: _InspectionHub, Sendable {
 
   func closed(_ session: UInt64) {
     sessions.withLock { $0[session] = nil }
-    deliver(_InspectionBatch(session: session, dropped: 0, count: 0) { [#"{"type":"closed","session":\#(session)}"#] })
+    let line = #"{"type":"closed","session":\#(session)}"#
+    deliver(_InspectionBatch(session: session, dropped: 0, count: 0) { [line] })
   }
 
   /// Queues a line that is not a session's event (an answer to the inspector).
@@ -218,7 +219,8 @@ final class InspectionConnection: _InspectionHub, Sendable {
       guard let session = (object["session"] as? NSNumber)?.uint64Value,
         let payload = object[type == "send" ? "action" : "state"].flatMap(Self.json)
       else {
-        enqueue(Self.reply(request, error: "a \(type) needs its session and its \(type == "send" ? "action" : "state")"))
+        let needed = type == "send" ? "action" : "state"
+        enqueue(Self.reply(request, error: "a \(type) needs its session and its \(needed)"))
         return
       }
       Task { @MainActor in
@@ -239,7 +241,8 @@ final class InspectionConnection: _InspectionHub, Sendable {
 
   /// A JSON value (from `JSONSerialization`) as JSON text.
   private static func json(_ value: Any) -> String? {
-    guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+    let options: JSONSerialization.WritingOptions = [.fragmentsAllowed, .sortedKeys]
+    guard let data = try? JSONSerialization.data(withJSONObject: value, options: options)
     else { return nil }
     return String(decoding: data, as: UTF8.self)
   }

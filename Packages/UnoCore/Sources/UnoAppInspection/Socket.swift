@@ -39,7 +39,8 @@ struct InspectorSocket: Sendable {
     var next: UnsafeMutablePointer<addrinfo>? = first
     while let address = next {
       next = address.pointee.ai_next
-      let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype, address.pointee.ai_protocol)
+      let info = address.pointee
+      let descriptor = socket(info.ai_family, info.ai_socktype, info.ai_protocol)
       guard descriptor >= 0 else { continue }
       #if canImport(Darwin)
         var on: Int32 = 1

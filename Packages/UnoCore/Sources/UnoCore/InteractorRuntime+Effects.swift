@@ -294,7 +294,8 @@ extension InteractorRuntime {
     @inlinable
     init(
       runtime: InteractorRuntime, registry: EffectRegistry, ids: [AnyHashableSendable], action: Action,
-      snapshot: State, operation: consuming Emission<State>.Operation, inspection: InspectionSession<State, Action>?
+      snapshot: State, operation: consuming Emission<State>.Operation,
+      inspection: InspectionSession<State, Action>?
     ) {
       self.runtime = runtime
       (self.registry, self.action, self.snapshot, self.operation) = (registry, action, snapshot, operation)
@@ -365,7 +366,8 @@ extension InteractorRuntime {
   func effectFailed(_ action: Action, _ error: any Error, _ callSite: CallSite, task: EventTask.ID) {
     onEffectFailure(action, error, callSite)
     if let session = inspection?.takeUnretainedValue() {
-      session.issue("an effect of '\(action)', written at \(callSite), threw an error that nothing handled: \(error)")
+      session.issue(
+        "an effect of '\(action)', written at \(callSite), threw an error that nothing handled: \(error)")
     }
     guard !effectFailureObservers.isEmpty else { return }
     let message = "an effect of '\(action)' threw an error that nothing handled: \(error)"

@@ -441,7 +441,9 @@ class EffectRecord: SlotTableElement, @unchecked Sendable {
 
   final var isCancelled: Bool { cancelled.load(ordering: .acquiring) != 0 }
   /// Why it was cancelled, if it was.
-  @usableFromInline final var cancellation: EffectCancellation? { EffectCancellation(rawValue: cancelled.load(ordering: .acquiring)) }
+  @usableFromInline final var cancellation: EffectCancellation? {
+    EffectCancellation(rawValue: cancelled.load(ordering: .acquiring))
+  }
   final var isFinished: Bool { finished.load(ordering: .acquiring) }
   final func markCancelled(_ why: EffectCancellation) { cancelled.store(why.rawValue, ordering: .releasing) }
   final func markFinished() { finished.store(true, ordering: .releasing) }

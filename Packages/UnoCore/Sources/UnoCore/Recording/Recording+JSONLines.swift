@@ -101,7 +101,8 @@ extension Recording where State: Decodable, Action: Decodable {
       header = try decoder.decode(RecordingHeader<State>.self, from: Data(headerText.utf8))
     } catch {
       throw RecordingError(
-        line: headerIndex + 1, message: "the header does not hold this feature's state: \(describeDecodingError(error))")
+        line: headerIndex + 1,
+        message: "the header does not hold this feature's state: \(describeDecodingError(error))")
     }
     var entries: [Entry] = []
     for (index, text) in lines.dropFirst() {
@@ -116,7 +117,8 @@ extension Recording where State: Decodable, Action: Decodable {
       } catch let error as RecordingError {
         throw error
       } catch {
-        throw RecordingError(line: index + 1, message: "not an entry of this feature: \(describeDecodingError(error))")
+        throw RecordingError(
+          line: index + 1, message: "not an entry of this feature: \(describeDecodingError(error))")
       }
     }
     self.init(
