@@ -275,6 +275,7 @@ let packageTargets: [Target] = [
     name: "UnoHostInspectorTests",
     dependencies: dependencies([
       "UnoHostInspector", "UnoHostCore", "BundledFeatures", "UnoPlugin", "UnoComposition", "UnoPresentation",
+      "TodosFeature", "UnoTesting", "Dependencies@swift-dependencies",
     ]), path: "Apps/uno-host/Tests/UnoHostInspectorTests"),
   .testTarget(
     name: "UnoHostCoreTests",

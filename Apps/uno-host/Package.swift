@@ -145,6 +145,10 @@ let package = Package(
         // A feature of the tests' own, whose effect writes a field no view shows.
         .product(name: "UnoComposition", package: "UnoComposition"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
+        // An app's session, from its runtime to the page, and its export replayed.
+        .product(name: "TodosFeature", package: "Todos"),
+        .product(name: "UnoTesting", package: "UnoTesting"),
+        .product(name: "Dependencies", package: "swift-dependencies"),
       ]
     ),
     .testTarget(

@@ -56,6 +56,10 @@ import Synchronization
     InspectionState.generation.add(1, ordering: .acquiringAndReleasing).newValue
   }
 
+  /// The generation of the connection that is up, or of the last one (see
+  /// ``beginGeneration()``).
+  public static var currentGeneration: Int { InspectionState.currentGeneration }
+
   /// The connection is gone: every session stops taking events until it announces itself to the
   /// next one.
   public static func endGeneration() {

@@ -29,9 +29,7 @@ extension InteractorRuntime {
 
   func openInspection(feature: String) {
     guard let hub = InspectionState.hub else { return }
-    let session = InspectionSession(runtime: self, feature: feature, hub: hub)
-    inspection = Unmanaged.passRetained(session)
-    hub.opened(session.inspected)
+    _openInspection(in: hub, named: feature)
   }
 
   // Nonisolated, as the recorder's (`InteractorRuntime+Observation.swift`): the closures given
@@ -63,5 +61,22 @@ extension InspectionSession {
   func issue(_ message: String) {
     guard isFollowed else { return }
     append(.issue(message, elapsed: elapsed()))
+  }
+}
+
+extension InteractorRuntime {
+  /// Opens this runtime's session in `hub` rather than in the installed one, for a test of a hub
+  /// (none need be installed): what `UnoInspection.connect` makes every runtime do.
+  @_spi(Inspection) public func _openInspection(in hub: any _InspectionHub, named feature: String) {
+    if let inspection { inspection.takeRetainedValue().close() }
+    let session = InspectionSession(runtime: self, feature: feature, hub: hub)
+    inspection = Unmanaged.passRetained(session)
+    hub.opened(session.inspected)
+  }
+
+  /// Hands this runtime's pending inspection events to its hub now, rather than on the main
+  /// actor's next turn, for a test.
+  @_spi(Inspection) public func _flushInspection() {
+    inspection?.takeUnretainedValue().flush()
   }
 }

@@ -1,0 +1,341 @@
+// Compiled with the `Host` trait only (Package.swift).
+#if Host
+  import Clocks
+  import Dependencies
+  import Foundation
+  import Testing
+  import TodosFeature
+  @_spi(Inspection) import UnoCore
+  import UnoHostCore
+  import UnoPlugin
+  import UnoTesting
+
+  @testable import UnoHostInspector
+
+  /// An app's session, from its runtime to what the page reads, without the sockets: the app's
+  /// side (a runtime's session, encoding its events as `UnoInspection` does) joined to the
+  /// inspector's (``InspectedApps``) in one process, each line passed as the connection would.
+  ///
+  /// Serialized: a connection's generation (`_Inspection.beginGeneration()`) is the process's.
+  /// No hub is installed here, so no other test's runtime opens a session.
+  @MainActor
+  @Suite(.serialized, .timeLimit(.minutes(1))) struct AppInspectionTests {
+    let apps: InspectedApps
+    let hub: LoopbackHub
+    let clock = TestClock()
+
+    init() {
+      var number = 100
+      apps = InspectedApps(number: {
+        number += 1
+        return number
+      })
+      apps.token = "secret-token-0123"
+      hub = LoopbackHub(apps: apps)
+    }
+
+    /// A Todos runtime in a session of ``hub``, its effects waiting on ``clock``, or on the real
+    /// clock with `realTime` (an app's session times its entries on the real clock, and a replay
+    /// moves its test clock by those times).
+    func makeRuntime(realTime: Bool = false) -> InteractorRuntime<TodosState, TodosAction> {
+      withDependencies {
+        $0.todosStore = .inMemory()
+        $0.continuousClock = realTime ? AnyClock(ContinuousClock()) : AnyClock(clock)
+        $0.uuid = .incrementing
+      } operation: {
+        let runtime = InteractorRuntime(TodosInteractor())
+        runtime._openInspection(in: hub, named: "Todos")
+        runtime._flushInspection()  // its `opened`: the page has the session
+        return runtime
+      }
+    }
+
+    func timeline(_ number: Int) throws -> JSONValue {
+      try apps.timeline(of: number)
+    }
+
+    func kinds(_ number: Int) throws -> [String] {
+      guard case .array(let entries)? = try timeline(number).field("entries") else { return [] }
+      return entries.compactMap { $0.text("kind") }
+    }
+
+    func described(_ number: Int, kind: String) throws -> [String] {
+      guard case .array(let entries)? = try timeline(number).field("entries") else { return [] }
+      return entries.filter { $0.text("kind") == kind }.compactMap { $0.field("named")?.text("typed") }
+    }
+
+    @Test func actionsWritesAndEffectsFromStartToEndOrCancellation() async throws {
+      hub.connect()
+      let runtime = makeRuntime()
+      let number = try #require(hub.lastSession())
+      runtime.send(.add(title: "Milk"))
+      runtime.send(.add(title: "Eggs"))  // its save cancels Milk's: the same id, in flight
+      await clock.advance(by: .milliseconds(300))
+      await runtime.waitForAllEffects()
+      await hub.settle(runtime)
+
+      #expect(
+        try kinds(number) == [
+          "action", "effect started", "action", "effect started", "effect cancelled", "effect",
+          "effect ended",
+        ])
+      #expect(try described(number, kind: "effect cancelled").first?.contains("its id was cancelled") == true)
+      #expect(try described(number, kind: "effect started").allSatisfy { $0.contains("Todos.swift:") })
+      let ended = try #require(try described(number, kind: "effect ended").first)
+      #expect(ended.hasPrefix(#"TodosAction.add(title: "Eggs")"#))
+      #expect(try timeline(number).field("running") == .array([]))
+    }
+
+    @Test func aRunningEffectIsListedUntilItEnds() async throws {
+      hub.connect()
+      let runtime = makeRuntime()
+      let number = try #require(hub.lastSession())
+      runtime.send(.add(title: "Milk"))
+      await hub.settle(runtime)
+      guard case .array(let running)? = try timeline(number).field("running") else {
+        Issue.record("no running effects listed")
+        return
+      }
+      #expect(running.count == 1)
+      #expect(running.first?.text("described") == #"TodosAction.add(title: "Milk")"#)
+      await clock.advance(by: .milliseconds(300))
+      await runtime.waitForAllEffects()
+      await hub.settle(runtime)
+      #expect(try timeline(number).field("running") == .array([]))
+    }
+
+    @Test func releasingTheRuntimeCancelsItsEffectsAndClosesTheSession() async throws {
+      hub.connect()
+      var runtime: InteractorRuntime<TodosState, TodosAction>? = makeRuntime()
+      let number = try #require(hub.lastSession())
+      runtime!.send(.add(title: "Milk"))
+      runtime!._flushInspection()
+      runtime = nil
+      try await hub.waitUntil {
+        try kinds(number).contains("effect cancelled") && apps.sessions[number]?.closed == true
+      }
+      #expect(try described(number, kind: "effect cancelled").first?.contains("released") == true)
+    }
+
+    @Test func theExportReplaysInATestAsARegressionTest() async throws {
+      hub.connect()
+      // The effects wait as they would in the app (300 ms for a save, a second for the sort);
+      // the test awaits them.
+      let runtime = makeRuntime(realTime: true)
+      let number = try #require(hub.lastSession())
+      runtime.send(.add(title: "Milk"))
+      runtime.send(.add(title: "Eggs"))
+      await runtime.waitForAllEffects()
+      runtime.send(.todo(row: .element(id: runtime.state.todos[0].id, action: .toggle)))
+      await runtime.waitForAllEffects()
+      await hub.settle(runtime)
+
+      let (_, text) = try apps.recording(of: number)
+      let recording = try Recording<TodosState, TodosAction>(jsonLines: text)
+      // The two adds, their one save (the first was cancelled), the toggle, its save, the sort,
+      // and the save after the sort.
+      #expect(
+        recording.entries.map(\.kind) == [.action, .action, .effect, .action, .effect, .effect, .effect])
+      #expect(recording.entries.last?.state == runtime.state)
+      let replayClock = TestClock()
+      let harness = await InteractorTestHarness(
+        initialState: recording.initialState, TodosInteractor(),
+        withDependencies: {
+          $0.todosStore = .inMemory()
+          $0.continuousClock = replayClock
+          $0.uuid = .incrementing
+        })
+      #expect(await harness.replay(recording, clock: replayClock))
+    }
+
+    @Test func thePageRewindsTheAppAndSendsItActions() async throws {
+      hub.connect()
+      let runtime = makeRuntime()
+      let number = try #require(hub.lastSession())
+      runtime.send(.add(title: "Milk"))
+      runtime.send(.add(title: "Eggs"))
+      await hub.settle(runtime)
+
+      _ = try await apps.rewind(number, toEntry: 0)
+      #expect(runtime.state.todos.map(\.title) == ["Milk"])
+      _ = try await apps.send(.object(["add": .object(["title": .string("Bread")])]), to: number)
+      #expect(runtime.state.todos.map(\.title) == ["Bread", "Milk"])
+      await hub.settle(runtime)
+      #expect(try kinds(number).contains("rewind"))
+
+      // What the app cannot apply is refused with its reason, as the page shows it.
+      await #expect(throws: HostSessions.Failure.self) {
+        try await apps.send(.object(["launch": .object([:])]), to: number)
+      }
+      do {
+        _ = try await apps.send(.object(["launch": .object([:])]), to: number)
+      } catch {
+        #expect(error.code == "not_applied")
+        #expect(error.message.contains("is not a TodosAction"))
+      }
+      do {
+        _ = try await apps.rewind(number, toEntry: 99)
+      } catch {
+        #expect(error.code == "unknown_entry")
+      }
+      await clock.advance(by: .milliseconds(300))
+      await runtime.waitForAllEffects()
+    }
+
+    @Test func aSessionKeepsABoundedRingBetweenBatchesAndCountsWhatItDrops() async throws {
+      let counting = CountingHub()
+      _ = _Inspection.beginGeneration()
+      let runtime = InteractorRuntime(TodosInteractor())
+      runtime._openInspection(in: counting, named: "Todos")
+      counting.announce(generation: _Inspection.currentGeneration)
+      for index in 0..<1_500 { runtime.send(.filterPicked(index.isMultiple(of: 2) ? .active : .all)) }
+      runtime._flushInspection()
+      // The opened event and 1,500 changes: the ring keeps the newest 1,024.
+      #expect(counting.batches.map(\.count) == [1_024])
+      #expect(counting.batches.map(\.dropped) == [477])
+      let lines = counting.batches[0].encode()
+      #expect(lines.last?.contains(#""kind":"action""#) == true)
+      _Inspection.endGeneration()
+      runtime.send(.filterPicked(.completed))
+      runtime._flushInspection()
+      #expect(counting.batches.count == 1)  // not followed once the connection is gone
+    }
+
+    @Test func linesThatAreNotTheProtocolAreRefusedAndReported() throws {
+      var warnings: [String] = []
+      apps.broadcast = { message in
+        if case .string(let text)? = message["message"] { warnings.append(text) }
+      }
+      let link = Link()
+      let bad = apps.connected(write: { _ in }, close: {})
+      apps.receive(Array(#"{"format":"uno-inspection","version":1,"token":"nope"}"#.utf8), from: bad)
+      #expect(warnings.last?.contains("the token is not this inspector's") == true)
+      let old = apps.connected(write: { _ in }, close: {})
+      apps.receive(
+        Array(#"{"format":"uno-inspection","version":2,"token":"secret-token-0123"}"#.utf8), from: old)
+      #expect(warnings.last?.contains("version 1") == true)
+
+      let connection = apps.connected(
+        write: { line in MainActor.assumeIsolated { link.written.append(line) } },
+        close: { MainActor.assumeIsolated { link.closed = true } })
+      apps.receive(
+        Array(
+          #"{"format":"uno-inspection","version":1,"token":"secret-token-0123","app":"A","instance":"i"}"#
+            .utf8), from: connection)
+      #expect(link.written == [#"{"type":"welcome","version":1}"#])
+      for line in [
+        "not json", "[1,2]", #"{"no":"type"}"#, #"{"type":"entry","session":7,"kind":"action","state":{}}"#,
+        #"{"type":"opened","session":1}"#, #"{"type":"reply","request":"never"}"#, "\u{FF}",
+        String(repeating: "[", count: 10_000),
+      ] {
+        let before = warnings.count
+        apps.receive(Array(line.utf8), from: connection)
+        #expect(warnings.count == before + 1, "\(line.prefix(20)) was not refused")
+      }
+      #expect(apps.list.isEmpty)
+      #expect(!link.closed)
+    }
+  }
+
+  /// What an app's connection was written, and whether it was closed.
+  @MainActor final class Link {
+    var written: [String] = []
+    var closed = false
+  }
+
+  /// The two ends of a connection in one process: batches are encoded and read by `apps` as the
+  /// inspector reads an app's lines; the inspector's requests are answered by the sessions.
+  @MainActor
+  final class LoopbackHub: _InspectionHub {
+    let apps: InspectedApps
+    private var sessions: [UInt64: _InspectedSession] = [:]
+    private var connection = 0
+    private var pendingBatches = 0
+
+    init(apps: InspectedApps) {
+      self.apps = apps
+    }
+
+    func connect() {
+      connection = apps.connected(
+        write: { [weak self] line in Task { @MainActor in self?.answer(line) } }, close: {})
+      apps.receive(
+        Array(
+          #"{"format":"uno-inspection","version":1,"token":"secret-token-0123","app":"app","instance":"i-1","pid":1}"#
+            .utf8), from: connection)
+      let generation = _Inspection.beginGeneration()
+      for session in sessions.values { session.announce(generation: generation) }
+    }
+
+    func opened(_ session: _InspectedSession) {
+      sessions[session.id] = session
+      session.announce(generation: _Inspection.currentGeneration)
+    }
+
+    nonisolated func deliver(_ batch: _InspectionBatch) {
+      let lines = batch.encode()
+      MainActor.assumeIsolated {
+        for line in lines { apps.receive(Array(line.utf8), from: connection) }
+      }
+    }
+
+    nonisolated func closed(_ session: UInt64) {
+      Task { @MainActor in
+        self.apps.receive(Array(#"{"type":"closed","session":\#(session)}"#.utf8), from: self.connection)
+      }
+    }
+
+    /// The page's number of the session opened last.
+    func lastSession() -> Int? {
+      apps.sessions.keys.max()
+    }
+
+    /// Lets the runtime's pending events and effect ends reach the page.
+    func settle(_ runtime: InteractorRuntime<TodosState, TodosAction>) async {
+      for _ in 0..<20 { await Task.yield() }
+      runtime._flushInspection()
+    }
+
+    func waitUntil(_ condition: () throws -> Bool) async throws {
+      for _ in 0..<10_000 {
+        if try condition() { return }
+        await Task.yield()
+      }
+      Issue.record("the condition never held")
+    }
+
+    /// A request line of the page's, answered as the app's reader answers it.
+    private func answer(_ line: String) {
+      guard case .object(let fields)? = try? parseJSON(Array(line.utf8)),
+        case .integer(let id)? = fields["session"], let session = sessions[UInt64(id)]
+      else { return }
+      let error: String?
+      if fields["type"] == .string("send"), let action = fields["action"] {
+        error = session.send(actionJSON: Array(action.text.utf8))
+      } else if let state = fields["state"] {
+        error = session.rewind(stateJSON: Array(state.text.utf8))
+      } else {
+        error = "bad request"
+      }
+      let answer: JSONValue = error.map { JSONValue.string($0) } ?? .null
+      let reply = JSONValue.object([
+        "type": .string("reply"), "request": fields["request"] ?? .null, "error": answer,
+      ])
+      apps.receive(Array(reply.text.utf8), from: connection)
+    }
+  }
+
+  /// A hub that keeps the batches it is given, unencoded.
+  final class CountingHub: _InspectionHub, @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: touched by the test on the main actor only (`deliver`
+    // is called from the runtime's flush there).
+    var batches: [_InspectionBatch] = []
+    var session: _InspectedSession?
+
+    func opened(_ session: _InspectedSession) { self.session = session }
+    func deliver(_ batch: _InspectionBatch) { batches.append(batch) }
+    func closed(_ session: UInt64) {}
+
+    @MainActor func announce(generation: Int) { session?.announce(generation: generation) }
+  }
+#endif
