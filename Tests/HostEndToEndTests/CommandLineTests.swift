@@ -31,7 +31,8 @@
       #expect(status == 64)
       #expect(
         String(decoding: errors, as: UTF8.self).contains(
-          "'serf' is not a subcommand; the subcommands are: serve, features, run, mcp, replay, explore, inspect, help")
+          "'serf' is not a subcommand; the subcommands are: serve, features, run, mcp, replay, explore, inspect, help"
+        )
       )
     }
 
