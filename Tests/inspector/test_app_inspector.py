@@ -217,6 +217,21 @@ class AppInspectorTests(unittest.TestCase):
         self.assertTrue({line["kind"] for line in lines[1:]} <= {"action", "effect", "sharedValue", "rewind"})
         self.assertIn("rewind", [line["kind"] for line in lines[1:]])
 
+    def test_an_issue_the_app_reports_is_in_the_session_at_its_step(self):
+        session = self.session()
+        self.app.command("add Milk")
+        self.app.command("open-missing")  # TodosInteractor reports the action it drops
+        self.app.command("add Eggs")
+        self.app.wait_for(self.app.todos(["  Eggs", "  Milk"]))
+        timeline = eventually(
+            lambda: (t := self.inspector.timeline(session)) and "issue" in kinds(t) and t, "the issue in the timeline")
+        entries = timeline["entries"]
+        issue = next(i for i, e in enumerate(entries) if e["kind"] == "issue")
+        self.assertIn("'openEditor' of", entries[issue]["named"]["typed"])
+        self.assertIn("was dropped", entries[issue]["named"]["typed"])
+        # At its step: the action that reported it is the entry right after it.
+        self.assertIn("openEditor", entries[issue + 1]["named"]["typed"])
+
     def test_a_released_runtime_closes_its_session_and_cancels_its_effects(self):
         session = self.session()
         self.app.command("add Milk")  # a save waits 300 ms: still running when the runtime goes

@@ -4,7 +4,7 @@ import Foundation
 import Observation
 import SearchClientLive
 import TodosFeature
-@_spi(Internals) import UnoCore
+@_spi(Internals) @_spi(Inspection) import UnoCore
 import UnoHostCore
 import UnoPresentation
 import UnoTesting
@@ -143,6 +143,54 @@ func main() async {
   precondition(recorded.recording?.entries.count == 10_000, "the recording kept the wrong number of entries")
   report("uno send, recording", recordingSend, " ns")
   report("ratio uno send recording/not recording", recordingSend / unoSend)
+
+  // 1c. A send on a state of 1,000 rows while the runtime is a session of a connected inspector
+  // (docs/inspector.md, "Your own app"), against the same send in a runtime that is not
+  // inspected. Each change is copied into the session's ring; every 256 sends the main actor's
+  // turn ends and the session hands its changes to the hub, as it does in an app between two
+  // events (in the loop, `_flushInspection()`: the turn never ends). The hub passes each batch
+  // to a thread of its own, which lets it go: the connection's threads encode and write it, and
+  // release the states there, not on the main actor. A send that changes the counter keeps the
+  // state by reference; one that changes a row copies the rows, as a recording does, because the
+  // session holds the state before it.
+  let uninspected = InteractorRuntime(RowsAndCountInteractor())
+  uninspected.addObserver { sink &+= $0.count }
+  let hub = DiscardingHub()
+  let inspected = InteractorRuntime(RowsAndCountInteractor())
+  inspected.addObserver { sink &+= $0.count }
+  inspected._openInspection(in: hub, named: "rows")
+  // A session whose connection is not up: what a send costs in an app that connects, while no
+  // inspector is running.
+  let waiting = InteractorRuntime(RowsAndCountInteractor())
+  waiting.addObserver { sink &+= $0.count }
+  waiting._openInspection(in: DiscardingHub(), named: "rows")
+  hub.follow()
+  func turns(
+    _ runtime: InteractorRuntime<RowsAndCount, RowsAndCountAction>, _ action: RowsAndCountAction
+  )
+    -> () -> Void
+  {
+    var sent = 0
+    return {
+      runtime.send(action)
+      sent &+= 1
+      if sent & 255 == 0 { runtime._flushInspection() }
+    }
+  }
+  let uninspectedSend = nanoseconds(iterations: n, turns(uninspected, .increment))
+  let inspectedSend = nanoseconds(iterations: n, turns(inspected, .increment))
+  let waitingSend = nanoseconds(iterations: n, turns(waiting, .increment))
+  let uninspectedRowSend = nanoseconds(iterations: n / 10, turns(uninspected, .bump))
+  let inspectedRowSend = nanoseconds(iterations: n / 10, turns(inspected, .bump))
+  precondition(hub.taken > 0, "the hub took no batch")
+  report("uno send, 1,000 rows, not inspected", uninspectedSend, " ns")
+  report("uno send, 1,000 rows, inspected (connected)", inspectedSend, " ns")
+  report("uno send, 1,000 rows, inspected (not connected)", waitingSend, " ns")
+  report("ratio inspected connected/not inspected", inspectedSend / uninspectedSend)
+  report("ratio inspected not connected/not inspected", waitingSend / uninspectedSend)
+  report("uno send of a row, 1,000 rows, not inspected", uninspectedRowSend, " ns")
+  report("uno send of a row, 1,000 rows, inspected (connected)", inspectedRowSend, " ns")
+  report("ratio row send inspected connected/not inspected", inspectedRowSend / uninspectedRowSend)
 
   // 2. A send through a ViewModel with a ViewStateReducer.
   let viewModel = makeCountViewModel()
@@ -602,6 +650,20 @@ func profile(_ name: String, iterations: Int) async {
   case "on-change":
     let runtime = InteractorRuntime(WatchedCount())
     for _ in 0..<iterations { runtime.send(.increment) }
+  case "send-inspection-waiting":
+    // A state-only send in a runtime whose session no connection follows.
+    let runtime = InteractorRuntime(CountInteractor())
+    runtime.addObserver { sink &+= $0.value }
+    runtime._openInspection(in: DiscardingHub(), named: "count")
+    for _ in 0..<iterations { runtime.send(.increment) }
+  case "send-inspected":
+    // A state-only send in a runtime whose session a connected hub follows.
+    let hub = DiscardingHub()
+    let runtime = InteractorRuntime(CountInteractor())
+    runtime.addObserver { sink &+= $0.value }
+    runtime._openInspection(in: hub, named: "count")
+    hub.follow()
+    for _ in 0..<iterations { runtime.send(.increment) }
   case "send-recording":
     let runtime = InteractorRuntime(CountInteractor())
     runtime.addObserver { sink &+= $0.value }
@@ -711,7 +773,7 @@ func profile(_ name: String, iterations: Int) async {
     print(
       "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-case-paths, when10-generic, "
         + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter, "
-        + "binding, on-change, send-recording, dependency-override, dependency-floor, explore-todos"
+        + "binding, on-change, send-recording, send-inspected, send-inspection-waiting, dependency-override, dependency-floor, explore-todos"
     )
   }
   if sink == 42 { print("") }

@@ -10,7 +10,7 @@ import UnoCore
 //
 //   inspected-app --connect 127.0.0.1:7433 --token <token>
 //
-// Commands: `add <title>`, `toggle <row>`, `open <row>`, `close`, `filter <all|active|completed>`,
+// Commands: `add <title>`, `toggle <row>`, `open <row>`, `close`, `open-missing` (an issue), `filter <all|active|completed>`,
 // `flood <n>` (n changes at once, unprinted), `release` (the runtime goes, a new one comes),
 // `quit`.
 
@@ -85,6 +85,9 @@ final class App {
       guard let row = Int(rest), todos.indices.contains(row) else { return report("no row \(rest)") }
       runtime.send(.openEditor(id: todos[row].id))
     case "close": runtime.send(.closeEditor)
+    case "open-missing":
+      // A todo that is not in the list: the feature reports the dropped action as an issue.
+      runtime.send(.openEditor(id: UUID()))
     case "filter":
       guard let filter = Filter(rawValue: rest) else { return report("no filter \(rest)") }
       runtime.send(.filterPicked(filter))

@@ -173,6 +173,13 @@
       guard case .integer(let appSession)? = fields["session"] else {
         return refuse(connection, "a \(type) line without its session")
       }
+      if type == "issue", appSession == 0, case .string(let message)? = fields["message"] {
+        // An issue the app reported outside any session's step.
+        return broadcast([
+          "type": .string("warning"), "session": .null, "code": .string("app_issue"),
+          "message": .string("\(hello["app"]?.asString ?? "the app") reported: \(message)"),
+        ])
+      }
       let instance = hello["instance"]?.text ?? "?"
       let key = "\(instance)/\(appSession)"
       if type == "opened" {

@@ -182,6 +182,25 @@
       await runtime.waitForAllEffects()
     }
 
+    @Test func anIssueReportedDuringAStepIsTheSessionsAtThatStep() async throws {
+      hub.connect()
+      let runtime = makeRuntime()
+      let number = try #require(hub.lastSession())
+      let session = try #require(hub.session(number: 1))
+      // Outside a step, no session takes it (the connection shows it as the app's).
+      #expect(!session.issue("outside"))
+      var taken = false
+      runtime.addObserver { _ in taken = session.issue("while adding") || taken }
+      runtime.send(.add(title: "Milk"))
+      #expect(taken)
+      await hub.settle(runtime)
+      // An observer of the step reported it: after the change it tells of.
+      #expect(try kinds(number).prefix(2) == ["action", "issue"])
+      #expect(try described(number, kind: "issue") == ["while adding"])
+      await clock.advance(by: .milliseconds(300))
+      await runtime.waitForAllEffects()
+    }
+
     @Test func aSessionKeepsABoundedRingBetweenBatchesAndCountsWhatItDrops() async throws {
       let counting = CountingHub()
       _ = _Inspection.beginGeneration()
@@ -190,9 +209,9 @@
       counting.announce(generation: _Inspection.currentGeneration)
       for index in 0..<1_500 { runtime.send(.filterPicked(index.isMultiple(of: 2) ? .active : .all)) }
       runtime._flushInspection()
-      // The opened event and 1,500 changes: the ring keeps the newest 1,024.
-      #expect(counting.batches.map(\.count) == [1_024])
-      #expect(counting.batches.map(\.dropped) == [477])
+      // The opened event, and 1,500 changes of which the ring keeps the newest 1,024.
+      #expect(counting.batches.map(\.count) == [1_025])
+      #expect(counting.batches.map(\.dropped) == [476])
       let lines = counting.batches[0].encode()
       #expect(lines.last?.contains(#""kind":"action""#) == true)
       _Inspection.endGeneration()
@@ -285,6 +304,18 @@
       }
     }
 
+    /// The app's `index`th session (from 1), in the order they opened.
+    func session(number index: Int) -> _InspectedSession? {
+      let sorted = sessions.values.sorted { $0.id < $1.id }
+      return sorted.indices.contains(index - 1) ? sorted[index - 1] : nil
+    }
+
+    func issue(_ message: String) {
+      _ = sessions.values.contains { $0.issue(message) }
+    }
+
+    nonisolated func issueOutsideSessions(_ message: String) {}
+
     /// The page's number of the session opened last.
     func lastSession() -> Int? {
       apps.sessions.keys.max()
@@ -335,6 +366,8 @@
     func opened(_ session: _InspectedSession) { self.session = session }
     func deliver(_ batch: _InspectionBatch) { batches.append(batch) }
     func closed(_ session: UInt64) {}
+    func issue(_ message: String) {}
+    func issueOutsideSessions(_ message: String) {}
 
     @MainActor func announce(generation: Int) { session?.announce(generation: generation) }
   }

@@ -82,6 +82,21 @@ final class InspectionConnection: _InspectionHub, Sendable {
   }
 
   @MainActor
+  func issue(_ message: String) {
+    let live = sessions.withLock { $0.values.compactMap(\.session) }
+    if !live.contains(where: { $0.issue(message) }) { issueOutsideSessions(message) }
+  }
+
+  /// An issue no session's step reported (outside any step, or off the main actor): the page
+  /// shows it as the app's.
+  func issueOutsideSessions(_ message: String) {
+    let text =
+      (try? JSONSerialization.data(withJSONObject: message, options: [.fragmentsAllowed]))
+      .map { String(decoding: $0, as: UTF8.self) } ?? "\"an issue\""
+    enqueue(#"{"type":"issue","session":0,"message":\#(text)}"#)
+  }
+
+  @MainActor
   private func announceAll(generation: Int) {
     let live = sessions.withLock { table in
       table = table.filter { $0.value.session != nil }

@@ -37,8 +37,12 @@ extension CallSite {
   /// elsewhere), and to the `IssueCapture` under way on this thread, if any; when a collector is
   /// bound to the task (`IssueCapture.collector`, an exploration's), it has the issue alone. In a test target that does not link
   /// `UnoArchitectureTesting`, where the issue cannot fail the test, it also prints the message
-  /// and that product's name on standard error.
-  public func reportIssue(_ message: String) {
+  /// and that product's name on standard error. A connected inspector (`UnoInspection`) shows it
+  /// in the session of the runtime whose step reported it.
+  ///
+  /// - Parameter isolation: Where it is reported from, which the compiler fills in: on the main
+  ///   actor, an inspector can tell which runtime's step it belongs to.
+  public func reportIssue(_ message: String, isolation: isolated (any Actor)? = #isolation) {
     IssueCapture.record(message)
     if let collector = IssueCapture.collector {
       collector.append(message)

@@ -364,11 +364,11 @@ extension InteractorRuntime {
   /// effect-failure observers hear of it with the action's task.
   @usableFromInline
   func effectFailed(_ action: Action, _ error: any Error, _ callSite: CallSite, task: EventTask.ID) {
+    // An inspector (`UnoInspection`) puts the issue this reports in this runtime's session.
+    let session = inspection?.takeUnretainedValue()
+    session?.isReportingEffectFailure = true
     onEffectFailure(action, error, callSite)
-    if let session = inspection?.takeUnretainedValue() {
-      session.issue(
-        "an effect of '\(action)', written at \(callSite), threw an error that nothing handled: \(error)")
-    }
+    session?.isReportingEffectFailure = false
     guard !effectFailureObservers.isEmpty else { return }
     let message = "an effect of '\(action)' threw an error that nothing handled: \(error)"
     for observer in effectFailureObservers { observer(message, task) }

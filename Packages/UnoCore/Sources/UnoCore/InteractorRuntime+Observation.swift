@@ -47,11 +47,11 @@ extension InteractorRuntime {
     switch kind {
     case .action:
       if let recorder = recorderInStep { Self.append(to: recorder, .action, origin, _state, at: began) }
-      if let session = inspection { Self.inspect(session, .action, origin, _state) }
+      if let session = inspection, Self.isFollowed(session) { Self.inspect(session, .action, origin, _state) }
       notifyObservers(.action)
     case .effect(let group):
       if let recorder = recorderInStep { Self.append(to: recorder, .effect, origin, _state, at: began) }
-      if let session = inspection { Self.inspect(session, .effect, origin, _state) }
+      if let session = inspection, Self.isFollowed(session) { Self.inspect(session, .effect, origin, _state) }
       notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }

@@ -61,10 +61,21 @@ enum MissingTestSupport {
 /// Reports `message` as an issue (a test failure in tests, a warning elsewhere), and says which
 /// product a test target lacks when it cannot be recorded. Every issue the library reports goes
 /// through here: UnoCore's directly, the other modules' through ``CallSite/reportIssue(_:)``.
+///
+/// An installed inspection hub (`UnoInspection.connect`) is told too: on the main actor (where
+/// `isolation` says the caller runs), so that the issue goes in the session of the runtime whose
+/// step reported it.
 func reportLibraryIssue(
   _ message: String, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
-  line: UInt = #line, column: UInt = #column
+  line: UInt = #line, column: UInt = #column, isolation: isolated (any Actor)? = #isolation
 ) {
   MissingTestSupport.noteIfMissing(message, fileID: fileID, line: line)
   IssueReporting.reportIssue(message, fileID: fileID, filePath: filePath, line: line, column: column)
+  guard let hub = InspectionState.hub else { return }
+  let located = "\(message) (\(fileID):\(line))"
+  if let isolation, isolation === MainActor.shared {
+    MainActor.assumeIsolated { hub.issue(located) }
+  } else {
+    hub.issueOutsideSessions(located)
+  }
 }

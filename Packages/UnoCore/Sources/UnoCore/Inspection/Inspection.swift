@@ -19,6 +19,11 @@ import Synchronization
   func deliver(_ batch: _InspectionBatch)
   /// The runtime of `session` was released.
   func closed(_ session: UInt64)
+  /// The library reported an issue on the main actor: the hub puts it in the session whose runtime
+  /// is handling a step (``_InspectedSession/issue(_:)``), or shows it as the app's.
+  @MainActor func issue(_ message: String)
+  /// The library reported an issue elsewhere: no session's step reported it.
+  func issueOutsideSessions(_ message: String)
 }
 
 /// Events of one session, handed to the hub on the main actor and encoded by it elsewhere.
@@ -110,14 +115,16 @@ enum InspectionState {
   let announceBody: @MainActor @Sendable (Int) -> Void
   let sendBody: @MainActor @Sendable ([UInt8]) -> String?
   let rewindBody: @MainActor @Sendable ([UInt8]) -> String?
+  let issueBody: @MainActor @Sendable (String) -> Bool
 
   init(
     id: UInt64, feature: String, announce: @escaping @MainActor @Sendable (Int) -> Void,
     send: @escaping @MainActor @Sendable ([UInt8]) -> String?,
-    rewind: @escaping @MainActor @Sendable ([UInt8]) -> String?
+    rewind: @escaping @MainActor @Sendable ([UInt8]) -> String?,
+    issue: @escaping @MainActor @Sendable (String) -> Bool
   ) {
     (self.id, self.feature) = (id, feature)
-    (announceBody, sendBody, rewindBody) = (announce, send, rewind)
+    (announceBody, sendBody, rewindBody, issueBody) = (announce, send, rewind, issue)
   }
 
   /// Queues the session's `opened` event, with its current state, for the connection of
@@ -130,4 +137,9 @@ enum InspectionState {
 
   /// Rewinds the runtime to the state decoded from `json`. Returns why it could not, or `nil`.
   @MainActor public func rewind(stateJSON json: [UInt8]) -> String? { rewindBody(json) }
+
+  /// Keeps `message`, an issue reported on the main actor, in this session's timeline if the
+  /// runtime is handling a step (or reporting an effect's error) now, at the step that reported
+  /// it. Returns whether it did.
+  @MainActor public func issue(_ message: String) -> Bool { issueBody(message) }
 }

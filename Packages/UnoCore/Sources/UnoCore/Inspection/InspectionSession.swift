@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 
 /// One runtime's session with an installed inspection hub (``_Inspection``): the events of the
-/// runtime since the hub last took them, in a ring of ``_Inspection/ringLimit``, and what the
+/// runtime since the hub last took them, in a ring of ``InspectionState/ringLimit``, and what the
 /// inspector may do to the runtime (send an action, rewind).
 ///
 /// The runtime's step appends each change here (``change(_:_:_:)``, inlinable, so that the copy is
@@ -37,12 +37,25 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   @usableFromInline let start = ContinuousNanoseconds.now()
   /// The generation (``_Inspection/currentGeneration``) this session last announced itself to.
   @exclusivity(unchecked) @usableFromInline var generation = -1
-  /// The events not handed to the hub yet: a ring of at most ``_Inspection/ringLimit``.
-  @exclusivity(unchecked) @usableFromInline var ring: [Event] = []
-  /// Where the oldest event of a full ``ring`` is.
-  @exclusivity(unchecked) @usableFromInline var head = 0
-  /// Events dropped from the ring since the last batch.
+  // What the hub has not taken yet. The changes, one per step, in a ring of their own, as a
+  // recorder keeps them (an enum of every kind of event, copied through its generic value
+  // witnesses, cost a connected send twice as much); the rarer events (the session's opening, an
+  // effect's start and end, an issue) beside them, each with the number of changes made before
+  // it, so that a batch puts them back in order, off the main actor.
+  /// The changes not handed over yet: at most ``InspectionState/ringLimit``, the oldest at
+  /// ``changesHead`` once full.
+  @exclusivity(unchecked) @usableFromInline var changes: [Recording<State, Action>.Entry] = []
+  @exclusivity(unchecked) @usableFromInline var changesHead = 0
+  /// Changes made since the session was announced, dropped ones included.
+  @exclusivity(unchecked) @usableFromInline var changeCount = 0
+  /// The other events not handed over yet, each after the `after`th change (at most
+  /// ``InspectionState/ringLimit``, the oldest dropped).
+  @exclusivity(unchecked) @usableFromInline var others: [(after: Int, event: Event)] = []
+  /// Events dropped since the last batch.
   @exclusivity(unchecked) @usableFromInline var dropped = 0
+  /// Set while the runtime reports an effect's error (``InteractorRuntime/effectFailed(_:_:_:task:)``):
+  /// the issue it reports is this session's.
+  @exclusivity(unchecked) var isReportingEffectFailure = false
   /// Set when the runtime leaves the inspector (``InteractorRuntime/inspect(as:)``).
   @exclusivity(unchecked) var closed = false
 
@@ -66,35 +79,54 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
       rewind: { [weak self] json in
         guard let self else { return "the session is gone: its runtime was released" }
         return self.rewind(stateJSON: json)
+      },
+      issue: { [weak self] message in
+        // An issue reported while this runtime handles a step (or reports an effect's error) is
+        // its own.
+        guard let self, self.isReportingEffectFailure || self.runtime?.isHandling == true else {
+          return false
+        }
+        self.issue(message)
+        return true
       })
   }
 
   /// Whether the session takes events now: it announced itself to the connection that is open.
-  @inlinable var isFollowed: Bool { generation == InspectionState.currentGeneration }
+  /// A plain flag, so that a change of a session no connection follows costs one load: set by
+  /// ``announce(generation:)``; a batch made after that connection has gone clears it
+  /// (``flush()``), so the events between are dropped, as the hub would drop them.
+  @exclusivity(unchecked) @usableFromInline var isFollowed = false
 
   /// Time since the session opened.
   @inlinable func elapsed() -> Duration { .nanoseconds(ContinuousNanoseconds.now() - start) }
 
   /// A change of the runtime's state: an action's step, an effect's write, a shared value's change
-  /// or a rewind, with the state it left.
+  /// or a rewind, with the state it left. Called only while ``isFollowed``.
   @inlinable
   func change(_ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State) {
-    guard isFollowed else { return }
     let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
-    append(.change(Recording.Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: kept)))
-  }
-
-  /// Keeps `event` for the next batch, dropping the oldest when the ring is full.
-  @inlinable
-  func append(_ event: Event) {
-    if ring.count < InspectionState.ringLimit {
-      if ring.isEmpty { scheduleFlush() }
-      ring.append(event)
+    let entry = Recording.Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: kept)
+    changeCount += 1
+    if changes.count < InspectionState.ringLimit {
+      if changes.isEmpty && others.isEmpty { scheduleFlush() }
+      changes.append(entry)
       return
     }
-    ring[head] = event
-    head = head + 1 == ring.count ? 0 : head + 1
+    changes[changesHead] = entry
+    changesHead = changesHead + 1 == changes.count ? 0 : changesHead + 1
     dropped += 1
+  }
+
+  /// Keeps an event that is not a change for the next batch, dropping the oldest beyond the
+  /// limit.
+  @usableFromInline
+  func append(_ event: Event) {
+    if changes.isEmpty && others.isEmpty { scheduleFlush() }
+    if others.count == InspectionState.ringLimit {
+      others.removeFirst()
+      dropped += 1
+    }
+    others.append((changeCount, event))
   }
 
   /// Hands the events to the hub on the main actor's next turn.
@@ -103,18 +135,38 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     Task { @MainActor in self.flush() }
   }
 
-  /// Hands the ring's events, oldest first, to the hub.
+  /// Hands the events, oldest first, to the hub: put in order by the batch's encoding, off the
+  /// main actor.
   @MainActor
   func flush() {
-    guard !ring.isEmpty else { return }
-    let events = Array(ring[head...] + ring[..<head])
+    guard !changes.isEmpty || !others.isEmpty else { return }
+    guard generation == InspectionState.currentGeneration else {
+      // The connection it announced itself to is gone; the next one announces it again.
+      isFollowed = false
+      (changes, changesHead, others, dropped) = ([], 0, [], 0)
+      return
+    }
     let (id, feature, dropped) = (self.id, self.feature, self.dropped)
-    ring = []
-    head = 0
-    self.dropped = 0
+    let kept = changes.count
+    let ordered = changesHead == 0 ? changes : Array(changes[changesHead...] + changes[..<changesHead])
+    let (others, first) = (self.others, changeCount - kept)
+    (changes, changesHead, self.others, self.dropped) = ([], 0, [], 0)
+    // As many as last time, without growing the array again change by change.
+    changes.reserveCapacity(kept)
     hub.deliver(
-      _InspectionBatch(session: id, dropped: dropped, count: events.count) {
-        events.map { Self.encode($0, session: id, feature: feature) }
+      _InspectionBatch(session: id, dropped: dropped, count: kept + others.count) {
+        var lines: [String] = []
+        lines.reserveCapacity(kept + others.count)
+        var next = 0
+        for (offset, entry) in ordered.enumerated() {
+          while next < others.count && others[next].after <= first + offset {
+            lines.append(Self.encode(others[next].event, session: id, feature: feature))
+            next += 1
+          }
+          lines.append(Self.encode(.change(entry), session: id, feature: feature))
+        }
+        for (_, event) in others[next...] { lines.append(Self.encode(event, session: id, feature: feature)) }
+        return lines
       })
   }
 
@@ -124,8 +176,9 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     guard let runtime, !closed, generation == InspectionState.currentGeneration, generation != self.generation
     else { return }
     // What a previous connection did not take is not this one's.
-    (ring, head, dropped) = ([], 0, 0)
+    (changes, changesHead, others, dropped, changeCount) = ([], 0, [], 0, 0)
     self.generation = generation
+    isFollowed = true
     let state = runtime.state
     append(.opened(state, KeptSharedValues.capture(state)))
   }
