@@ -4,16 +4,19 @@
 # Tools/build-packages.sh, whose build folder (the root's, .build) it shares: the packages are built
 # there already (on a fresh clone, 27 s instead of 242 s with a folder per package).
 #   bash Tools/docs.sh              every library package
-#   bash Tools/docs.sh UnoCore      one
+#   bash Tools/docs.sh UnoCore      one (a package's module of its own name; Package/Module for another)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=("$@")
-[ ${#packages[@]} -gt 0 ] || packages=(UnoCore UnoComposition UnoPresentation UnoTesting UnoJSON UnoPlugin)
-for package in "${packages[@]}"; do
-  echo "==> documentation of $package"
+[ ${#packages[@]} -gt 0 ] ||
+  packages=(UnoCore UnoCore/UnoAppInspection UnoComposition UnoPresentation UnoTesting UnoJSON UnoPlugin)
+for entry in "${packages[@]}"; do
+  package=${entry%%/*}
+  target=${entry#*/}
+  echo "==> documentation of $target"
   out="$(mktemp -d /tmp/uno-docs.XXXXXX)"
   swift package --package-path "Packages/$package" --scratch-path "$PWD/.build" \
     --allow-writing-to-directory "$out" \
-    generate-documentation --target "$package" --warnings-as-errors --output-path "$out/$package.doccarchive"
+    generate-documentation --target "$target" --warnings-as-errors --output-path "$out/$target.doccarchive"
   rm -rf "$out"
 done

@@ -4,9 +4,10 @@
 # or swift-symbolgraph-extract, with `-module(-name) M -target "$triple"`.
 source Tools/lib/host.sh
 
-# The modules the products are made of: `UnoArchitecture` re-exports UnoCore, UnoComposition and
-# UnoPresentation; `UnoArchitectureTesting`, UnoTesting; `UnoHostKit`, UnoPlugin and UnoJSON.
-library_modules=(UnoCore UnoComposition UnoPresentation UnoTesting UnoPlugin UnoJSON UnoHostKit)
+# The modules the products are made of: `UnoArchitecture` re-exports UnoCore, UnoComposition,
+# UnoPresentation and UnoAppInspection; `UnoArchitectureTesting`, UnoTesting; `UnoHostKit`,
+# UnoPlugin and UnoJSON.
+library_modules=(UnoCore UnoComposition UnoPresentation UnoAppInspection UnoTesting UnoPlugin UnoJSON UnoHostKit)
 toolchain_bin=$(dirname "$(readlink -f "$(command -v swift)")")
 triple=$(swift -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
 

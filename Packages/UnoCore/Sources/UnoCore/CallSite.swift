@@ -40,8 +40,10 @@ extension CallSite {
   /// and that product's name on standard error. A connected inspector (`UnoInspection`) shows it
   /// in the session of the runtime whose step reported it.
   ///
-  /// - Parameter isolation: Where it is reported from, which the compiler fills in: on the main
-  ///   actor, an inspector can tell which runtime's step it belongs to.
+  /// - Parameters:
+  ///   - message: What is wrong, why, and how to fix it.
+  ///   - isolation: Where it is reported from, which the compiler fills in: on the main actor, an
+  ///     inspector can tell which runtime's step it belongs to.
   public func reportIssue(_ message: String, isolation: isolated (any Actor)? = #isolation) {
     IssueCapture.record(message)
     if let collector = IssueCapture.collector {
