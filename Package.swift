@@ -223,7 +223,7 @@ let packageTargets: [Target] = [
   .executableTarget(
     name: "inspected-app",
     dependencies: dependencies([
-      "UnoCore", "UnoAppInspection", "TodosFeature", "Dependencies@swift-dependencies",
+      "UnoCore", "UnoAppInspection", "UnoPresentation", "TodosFeature", "Dependencies@swift-dependencies",
     ]), path: "Apps/inspected-app/Sources/inspected-app"),
   .target(
     name: "UnoHostCore",

@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: "../../Packages/UnoCore"),
+    .package(path: "../../Packages/UnoPresentation"),
     .package(path: "../../Packages/Todos"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
     .package(
@@ -23,6 +24,7 @@ let package = Package(
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
         .product(name: "UnoAppInspection", package: "UnoCore"),
+        .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "TodosFeature", package: "Todos"),
         .product(name: "Dependencies", package: "swift-dependencies"),
       ]

@@ -83,8 +83,10 @@ class Inspector:
         assert status == 200, (status, text)
         return json.loads(text)
 
-    def app_sessions(self):
-        return [s for s in self.get("/api/sessions") if s.get("app") == "inspected-app"]
+    def app_sessions(self, feature="TodosInteractor"):
+        """The open sessions of the app's runtime (or of the view models, by their names)."""
+        return [s for s in self.get("/api/sessions")
+                if s.get("app") == "inspected-app" and (feature is None or s["feature"] == feature)]
 
     def timeline(self, session):
         return self.get(f"/api/sessions/{session}/timeline")
@@ -217,6 +219,14 @@ class AppInspectorTests(unittest.TestCase):
         self.assertTrue({line["kind"] for line in lines[1:]} <= {"action", "effect", "sharedValue", "rewind"})
         self.assertIn("rewind", [line["kind"] for line in lines[1:]])
 
+    def test_every_runtime_and_view_model_is_a_session_unless_left_out(self):
+        self.session()
+        names = eventually(lambda: (n := sorted(s["feature"] for s in self.inspector.app_sessions(None)))
+                           and len(n) == 3 and n, "three sessions")
+        # A runtime after its interactor; a view model named with `inspected(as:)`, or after its
+        # state's type; the one `inspected(as: nil)` left out is not there.
+        self.assertEqual(names, ["Todos screen", "TodosInteractor", "TodosState"])
+
     def test_an_issue_the_app_reports_is_in_the_session_at_its_step(self):
         session = self.session()
         self.app.command("add Milk")
@@ -245,6 +255,7 @@ class AppInspectorTests(unittest.TestCase):
         eventually(lambda: session not in [s["session"] for s in self.inspector.app_sessions()],
                    "the released session closed")
         eventually(lambda: len(self.inspector.app_sessions()) == 1, "the new runtime's session")
+        self.assertEqual(len(self.inspector.app_sessions(None)), 3)
 
     def test_the_app_reconnects_when_the_inspector_comes_back(self):
         self.session()

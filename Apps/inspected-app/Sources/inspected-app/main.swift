@@ -3,6 +3,7 @@ import Foundation
 import TodosFeature
 import UnoAppInspection
 import UnoCore
+import UnoPresentation
 
 // An app on the library, inspected: the Todos feature (a list, an optional editor, a debounced
 // save and a delayed sort: effects that start, write, end and are cancelled), driven by lines on
@@ -115,7 +116,15 @@ final class App {
 }
 
 let app = App()
+// View models are sessions too: one named, one left out, one named after its state's type.
+let screens = [
+  TodosInteractor.makeViewModel(withDependencies: { $0.todosStore = .inMemory() }).inspected(
+    as: "Todos screen"),
+  TodosInteractor.makeViewModel(withDependencies: { $0.todosStore = .inMemory() }).inspected(as: nil),
+  TodosInteractor.makeViewModel(withDependencies: { $0.todosStore = .inMemory() }),
+]
 emit(#"{"ready":true}"#)
 for await line in input {
   guard app.handle(line) else { break }
 }
+withExtendedLifetime(screens) {}

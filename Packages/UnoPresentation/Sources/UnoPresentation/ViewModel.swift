@@ -148,6 +148,19 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState>
   /// The domain state, for diagnostics and tests. Views should read ``AnyViewModel/viewState``.
   public var domainState: DomainState { runtime.state }
 
+  /// Names this view model's session in a connected inspector (`UnoInspection.connect`), or
+  /// leaves the view model out of it with `nil`: see `InteractorRuntime.inspect(as:)`. Without an
+  /// inspector, it does nothing.
+  ///
+  /// ```swift
+  /// let model = ViewModel(CheckoutInteractor(), CheckoutViewState.init).inspected(as: "Checkout")
+  /// ```
+  @discardableResult
+  public func inspected(as name: String?) -> Self {
+    runtime.inspect(as: name)
+    return self
+  }
+
   /// The runtime the view model drives: hosts record and replay sessions through it.
   @_spi(Internals) public var _runtime: InteractorRuntime<DomainState, Action> { runtime }
 

@@ -230,8 +230,18 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     }
   }
 
-  /// The runtime is gone: the hub is told (from the runtime's `deinit`, anywhere).
+  /// The runtime is gone (its `deinit`, anywhere): the hub is told on the main actor, after the
+  /// events still waiting for a batch, so that a session is never closed before its last events.
   func close() {
+    Task { @MainActor in self.closeNow() }
+  }
+
+  /// The runtime leaves the inspector (``InteractorRuntime/inspect(as:)``, or its release): what
+  /// waits is handed over, then the hub is told.
+  @MainActor
+  func closeNow() {
+    closed = true
+    flush()
     hub.closed(id)
   }
 

@@ -5,8 +5,9 @@ extension InteractorRuntime {
   /// Names this runtime's session in a connected inspector (docs/inspector.md, "Your own app"),
   /// or leaves the runtime out of it with `nil`.
   ///
-  /// A session is named after the interactor's type by default. Call it where the runtime (or
-  /// its view model) is made; the session opened before is closed, and one with the new name
+  /// A session is named after the interactor's type by default (after its state's type when the
+  /// runtime was given an `AnyInteractor`, as a view model's is). Call it where the runtime (or
+  /// its view model, with `ViewModel.inspected(as:)`) is made; the session opened before is closed, and one with the new name
   /// opens. Without an inspector, it does nothing.
   ///
   /// ```swift
@@ -15,16 +16,17 @@ extension InteractorRuntime {
   /// ```
   public func inspect(as name: String?) {
     guard let inspection else { return }
-    inspection.takeUnretainedValue().closed = true
-    inspection.takeRetainedValue().close()
+    inspection.takeRetainedValue().closeNow()
     self.inspection = nil
     if let name { openInspection(feature: name) }
   }
 
-  /// Opens this runtime's session, named after `type`, in the installed hub.
+  /// Opens this runtime's session, named after `type` (after the state's type when the interactor
+  /// came erased, as a view model's does), in the installed hub.
   @usableFromInline
   func openInspection(named type: Any.Type) {
-    openInspection(feature: _typeName(type, qualified: false))
+    let named = type == AnyInteractor<State, Action>.self ? State.self : type
+    openInspection(feature: _typeName(named, qualified: false))
   }
 
   func openInspection(feature: String) {
@@ -76,7 +78,7 @@ extension InteractorRuntime {
   /// Opens this runtime's session in `hub` rather than in the installed one, for a test of a hub
   /// (none need be installed): what `UnoInspection.connect` makes every runtime do.
   @_spi(Inspection) public func _openInspection(in hub: any _InspectionHub, named feature: String) {
-    if let inspection { inspection.takeRetainedValue().close() }
+    if let inspection { inspection.takeRetainedValue().closeNow() }
     let session = InspectionSession(runtime: self, feature: feature, hub: hub)
     inspection = Unmanaged.passRetained(session)
     hub.opened(session.inspected)
