@@ -14,12 +14,12 @@ import re
 import signal
 import socket
 import subprocess
-import threading
 import time
 import unittest
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
+from support import JSONLines, resident_kilobytes
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("UNO_HOST_BINARY", str(ROOT / ".build" / "debug" / "uno-host"))
@@ -106,28 +106,16 @@ class App:
         self.process = subprocess.Popen(
             [APP, "--connect", f"127.0.0.1:{app_port}", "--token", TOKEN],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.lines = []
-        self.changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.output = JSONLines(self.process.stdout, HANG, "the app")
+        self.lines = self.output.lines
         self.wait_for(lambda line: line.get("ready"))
-
-    def _read(self):
-        for line in self.process.stdout:
-            with self.changed:
-                self.lines.append(json.loads(line))
-                self.changed.notify_all()
 
     def command(self, text):
         self.process.stdin.write((text + "\n").encode())
         self.process.stdin.flush()
 
     def wait_for(self, predicate, after=0):
-        with self.changed:
-            found = self.changed.wait_for(
-                lambda: next((l for l in self.lines[after:] if predicate(l)), None), HANG)
-        if not found:
-            raise AssertionError(f"the app never printed such a line; it printed {self.lines[-5:]}")
-        return found
+        return self.output.wait_for(predicate, after)
 
     def todos(self, titles):
         return lambda line: "state" in line and line["state"]["todos"] == titles
@@ -284,13 +272,10 @@ class AppInspectorTests(unittest.TestCase):
         try:
             for _ in range(10):
                 self.app.command("flood 10000")
-            count = len(self.app.lines)
-            self.app.wait_for(lambda line: line.get("flooded") == 10000 and True, after=0)
             eventually(lambda: sum(1 for l in self.app.lines if l.get("flooded") == 10000) == 10, "100,000 changes")
             grown = resident_kilobytes(self.app.process.pid) - before
             # docs/inspector.md: at most 1,024 changes per session and 4,096 in all wait to be written.
             self.assertLess(grown, 64 * 1024, f"the app grew by {grown} kB with the inspector stopped")
-            del count
         finally:
             self.inspector.process.send_signal(signal.SIGCONT)
         timeline = eventually(
@@ -361,13 +346,6 @@ class AppGateTests(unittest.TestCase):
             self.inspector.get("/api/sessions")
         finally:
             app.stop()
-
-
-def resident_kilobytes(pid):
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise AssertionError("no VmRSS")
 
 
 def shutil_which_chromium():

@@ -14,11 +14,11 @@ import re
 import shutil
 import subprocess
 import tempfile
-import threading
 import unittest
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
+from support import JSONLines, resident_kilobytes
 
 ROOT = Path(__file__).resolve().parents[2]
 BINARY = os.environ.get("UNO_HOST_BINARY", str(ROOT / ".build" / "debug" / "uno-host"))
@@ -39,15 +39,8 @@ class Host:
         if not match:
             raise AssertionError(f"uno-host printed no inspector address: {line!r}")
         self.address, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
-        self.lines = []
-        self.changed = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            with self.changed:
-                self.lines.append(json.loads(line))
-                self.changed.notify_all()
+        self.output = JSONLines(self.process.stdout, HANG / 1000, "the host")
+        self.lines, self.changed = self.output.lines, self.output.changed
 
     def send(self, request):
         self.process.stdin.write((json.dumps(request) + "\n").encode())
@@ -55,11 +48,7 @@ class Host:
 
     def wait_for(self, predicate):
         """The first line the host wrote that satisfies `predicate`, once it has."""
-        with self.changed:
-            found = self.changed.wait_for(lambda: next((l for l in self.lines if predicate(l)), None), HANG / 1000)
-        if not found:
-            raise AssertionError(f"the host never wrote such a line; it wrote {self.lines[-5:]}")
-        return found
+        return self.output.wait_for(predicate)
 
     def state(self, session):
         """The session's view state as the host last wrote it (a change is written as it happens,
@@ -89,13 +78,6 @@ class Host:
         self.process.wait(timeout=HANG / 1000)
         self.process.stdout.close()
         self.process.stderr.close()
-
-
-def resident_kilobytes(pid):
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    raise AssertionError("no VmRSS")
 
 
 def start_inspected(arguments):

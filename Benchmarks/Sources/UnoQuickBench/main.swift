@@ -183,6 +183,13 @@ func main() async {
   let uninspectedRowSend = nanoseconds(iterations: n / 10, turns(uninspected, .bump))
   let inspectedRowSend = nanoseconds(iterations: n / 10, turns(inspected, .bump))
   precondition(hub.taken > 0, "the hub took no batch")
+  // The same sends while the runtime records (a ring of 1,024, full): what keeping each state
+  // costs when nothing crosses threads.
+  let recordedRows = InteractorRuntime(RowsAndCountInteractor())
+  recordedRows.addObserver { sink &+= $0.count }
+  recordedRows.record(limit: 1_024)
+  let recordedSend = nanoseconds(iterations: n) { recordedRows.send(.increment) }
+  let recordedRowSend = nanoseconds(iterations: n / 10) { recordedRows.send(.bump) }
   report("uno send, 1,000 rows, not inspected", uninspectedSend, " ns")
   report("uno send, 1,000 rows, inspected (connected)", inspectedSend, " ns")
   report("uno send, 1,000 rows, inspected (not connected)", waitingSend, " ns")
@@ -191,6 +198,10 @@ func main() async {
   report("uno send of a row, 1,000 rows, not inspected", uninspectedRowSend, " ns")
   report("uno send of a row, 1,000 rows, inspected (connected)", inspectedRowSend, " ns")
   report("ratio row send inspected connected/not inspected", inspectedRowSend / uninspectedRowSend)
+  report("uno send, 1,000 rows, recording", recordedSend, " ns")
+  report("uno send of a row, 1,000 rows, recording", recordedRowSend, " ns")
+  report("ratio inspected connected/recording, 1,000 rows", inspectedSend / recordedSend)
+  report("ratio row send inspected connected/recording, 1,000 rows", inspectedRowSend / recordedRowSend)
 
   // 2. A send through a ViewModel with a ViewStateReducer.
   let viewModel = makeCountViewModel()
