@@ -86,7 +86,11 @@ class Inspector:
     def app_sessions(self, feature="TodosInteractor"):
         """The open sessions of the app's runtime (or of the view models, by their names)."""
         return [s for s in self.get("/api/sessions")
-                if s.get("app") == "inspected-app" and (feature is None or s["feature"] == feature)]
+                if s.get("app") == "inspected-app" and not s["closed"]
+                and (feature is None or s["feature"] == feature)]
+
+    def closed_app_sessions(self):
+        return [s["session"] for s in self.get("/api/sessions") if s.get("app") == "inspected-app" and s["closed"]]
 
     def timeline(self, session):
         return self.get(f"/api/sessions/{session}/timeline")
@@ -240,8 +244,9 @@ class AppInspectorTests(unittest.TestCase):
             "the released runtime's effect cancelled")
         cancelled = next(e for e in timeline["entries"] if e["kind"] == "effect cancelled")
         self.assertIn("released", cancelled["named"]["typed"])
-        eventually(lambda: session not in [s["session"] for s in self.inspector.app_sessions()],
-                   "the released session closed")
+        eventually(lambda: session in self.inspector.closed_app_sessions(), "the released session closed")
+        # Still readable.
+        self.assertEqual(self.inspector.timeline(session)["entries"][0]["action"], {"add": {"title": "Milk"}})
         eventually(lambda: len(self.inspector.app_sessions()) == 1, "the new runtime's session")
         self.assertEqual(len(self.inspector.app_sessions(None)), 3)
 

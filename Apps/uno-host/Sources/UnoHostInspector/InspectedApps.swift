@@ -333,12 +333,14 @@
       return .object([
         "session": .integer(number), "feature": .string(session.feature), "app": .string(session.app),
         "instance": .string(session.instance), "recordable": .bool(session.codable),
-        "recording": .bool(session.codable),
+        "recording": .bool(session.codable), "closed": .bool(session.closed),
       ])
     }
 
+    /// Every app session, closed ones included (`"closed": true`): an app's sessions stay readable
+    /// after it quits or restarts.
     var list: [JSONValue] {
-      sessions.keys.sorted().filter { sessions[$0]?.closed == false }.map(summary(of:))
+      sessions.keys.sorted().map(summary(of:))
     }
 
     func timeline(of number: Int) throws(HostSessions.Failure) -> JSONValue {

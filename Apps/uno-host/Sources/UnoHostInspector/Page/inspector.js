@@ -35,7 +35,8 @@ function receive(message) {
   switch (message.type) {
     case "sessions":
       for (const [number, session] of model.sessions) if (!session.closed) model.sessions.delete(number);
-      for (const session of message.sessions) model.sessions.set(session.session, { ...session, closed: false });
+      // An app's closed sessions come too, marked closed: they stay readable.
+      for (const session of message.sessions) model.sessions.set(session.session, { ...session, closed: session.closed ?? false });
       renderSessions();
       break;
     case "opened":
