@@ -43,8 +43,8 @@ import Synchronization
 /// the other (`InteractorRuntime+Sequence.swift`), ending the effects of child features that are
 /// gone (`InteractorRuntime+Scopes.swift`), telling the other holders of a shared value of its
 /// changes (`InteractorRuntime+Shared.swift`), observers (`InteractorRuntime+Observation.swift`),
-/// what the runtime tracks (`InteractorRuntime+Diagnostics.swift`), and recording, replaying and
-/// rewinding its changes (`Recording/`).
+/// what the runtime tracks (`InteractorRuntime+Diagnostics.swift`), recording, replaying and
+/// rewinding its changes (`Recording/`), and its session with an inspector (`Inspection/`).
 @MainActor
 public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// The current state.
