@@ -8,8 +8,8 @@
   /// that reads JSON lines (docs/inspector.md, "What an app says") and hands each one, in order,
   /// to the inspector's ``InspectedApps`` on the main actor.
   ///
-  /// A line longer than ``longestLine`` is refused (reported, and skipped to its end) without
-  /// being held; lines wait for the main actor in a buffer of ``backlog``, beyond which they are
+  /// A line longer than ``longestLine`` is refused (reported once its end comes) without being
+  /// held; lines wait for the main actor in a buffer of ``backlog``, beyond which they are
   /// dropped and the page is told how many, so that a flood cannot make the inspector hold more.
   struct AppListener: Sendable {
     let channel: any Channel
@@ -46,8 +46,8 @@
     typealias OutboundOut = ByteBuffer
 
     private let apps: InspectedApps
-    private var pending: [UInt8] = []
-    private var skipping = false
+    /// The host's line splitter: a line too long is dropped as it comes, never held.
+    private var splitter = LineSplitter(maximumLength: AppListener.longestLine)
     private var lines: AsyncStream<Event>.Continuation?
     private var droppedLines = 0
 
@@ -88,22 +88,12 @@
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
       var buffer = unwrapInboundIn(data)
       guard let bytes = buffer.readBytes(length: buffer.readableBytes) else { return }
-      var start = 0
-      for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-        if skipping {
-          skipping = false
-        } else {
-          pending += bytes[start..<offset]
-          deliver(.line(pending))
+      for event in splitter.append(bytes) {
+        switch event {
+        case .line(let line): deliver(.line(line))
+        case .tooLong(let length):
+          deliver(.refused("a line of \(length) bytes, longer than \(AppListener.longestLine)"))
         }
-        pending = []
-        start = offset + 1
-      }
-      if !skipping { pending += bytes[start...] }
-      if pending.count > AppListener.longestLine {
-        deliver(.refused("a line longer than \(AppListener.longestLine) bytes"))
-        pending = []
-        skipping = true
       }
     }
 
@@ -117,7 +107,7 @@
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-      if !pending.isEmpty && !skipping {
+      if !splitter.finish().isEmpty {
         deliver(.refused("a last line without its newline (a truncated frame)"))
       }
       lines?.finish()

@@ -32,7 +32,8 @@
     /// A session of an app, by page number.
     struct Session {
       let number: Int
-      let connection: Int
+      /// The connection its app speaks on now (another one once the app reconnects).
+      var connection: Int
       let app: String
       let instance: String
       let appSession: Int
@@ -177,7 +178,7 @@
         // An issue the app reported outside any session's step.
         return broadcast([
           "type": .string("warning"), "session": .null, "code": .string("app_issue"),
-          "message": .string("\(hello["app"]?.asString ?? "the app") reported: \(message)"),
+          "message": .string("\(hello["app"]?.stringValue ?? "the app") reported: \(message)"),
         ])
       }
       let instance = hello["instance"]?.text ?? "?"
@@ -207,19 +208,19 @@
           return refuse(connection, "an effect line without its event or effect")
         }
         var described =
-          fields["described"]?.asString ?? session.running[effect]?.text("described") ?? "an effect"
+          fields["described"]?.stringValue ?? session.running[effect]?.string(at: "described") ?? "an effect"
         if event == "started" {
           session.running[effect] = .object([
             "effect": .integer(effect), "described": .string(described),
             "callSite": fields["callSite"] ?? .null, "elapsed": elapsed,
           ])
-          described += " · started at \(fields["callSite"]?.asString ?? "?")"
+          described += " · started at \(fields["callSite"]?.stringValue ?? "?")"
         } else {
           let started = session.running.removeValue(forKey: effect)
-          if let began = started?.number("elapsed"), let now = elapsed.asDouble {
+          if let began = started?.number(at: "elapsed"), let now = elapsed.numberValue {
             described += String(format: " · after %.3f s", now - began)
           }
-          if let reason = fields["reason"]?.asString { described += " · \(reason)" }
+          if let reason = fields["reason"]?.stringValue { described += " · \(reason)" }
         }
         sessions[number] = session
         append(
@@ -261,16 +262,11 @@
       if let number = numbers[key], var session = sessions[number] {
         // The same app, reconnected: its session goes on, from the state it has now.
         let wasClosed = session.closed
+        session.connection = connection
         session.closed = false
         session.running = [:]
         session.state = state
-        sessions[number] = Session(
-          number: number, connection: connection, app: session.app, instance: session.instance,
-          appSession: appSession, feature: session.feature, startedAt: session.startedAt,
-          codable: session.codable,
-          why: session.why, actionCodable: session.actionCodable, initialState: session.initialState,
-          entries: session.entries, dropped: session.dropped, appDropped: session.appDropped, state: state,
-          running: [:], lastAction: session.lastAction, closed: false)
+        sessions[number] = session
         if wasClosed { broadcast(["type": .string("opened"), "session": summary(of: number)]) }
         append(
           [
@@ -282,10 +278,10 @@
       let number = number()
       numbers[key] = number
       sessions[number] = Session(
-        number: number, connection: connection, app: hello["app"]?.asString ?? "app",
-        instance: hello["instance"]?.asString ?? "?", appSession: appSession, feature: feature,
+        number: number, connection: connection, app: hello["app"]?.stringValue ?? "app",
+        instance: hello["instance"]?.stringValue ?? "?", appSession: appSession, feature: feature,
         startedAt: Date(),
-        codable: fields["codable"] == .bool(true), why: fields["why"]?.asString,
+        codable: fields["codable"] == .bool(true), why: fields["why"]?.stringValue,
         actionCodable: fields["actionCodable"] == .bool(true), initialState: state, state: state)
       broadcast(["type": .string("opened"), "session": summary(of: number)])
     }
@@ -312,7 +308,7 @@
       if session.entries.count > entryLimit {
         // The ring is full: the state before the oldest kept is the one dropped last.
         let first = session.entries.removeFirst()
-        session.initialState = first.field("state") ?? session.initialState
+        session.initialState = first["state"] ?? session.initialState
         session.dropped += 1
       }
       sessions[number] = session
@@ -419,7 +415,7 @@
       if index == session.dropped - 1 {
         state = session.initialState
       } else if index >= session.dropped, index < session.nextIndex,
-        let kept = session.entries[index - session.dropped].field("state") as JSONValue?
+        let kept = session.entries[index - session.dropped]["state"]
       {
         state = kept
       } else {
@@ -467,26 +463,17 @@
   }
 
   extension JSONValue {
-    var asString: String? {
-      if case .string(let value) = self { return value }
-      return nil
-    }
-    var asDouble: Double? {
+    /// The number when this is one.
+    var numberValue: Double? {
       switch self {
       case .double(let value): value
       case .integer(let value): Double(value)
       default: nil
       }
     }
-    func field(_ key: String) -> JSONValue? {
-      if case .object(let fields) = self { return fields[key] }
-      return nil
-    }
-    func text(_ key: String) -> String? {
-      field(key).flatMap(\.asString)
-    }
-    func number(_ key: String) -> Double? {
-      field(key).flatMap(\.asDouble)
-    }
+    /// The string at `key` when this is an object that has one.
+    func string(at key: String) -> String? { self[key]?.stringValue }
+    /// The number at `key` when this is an object that has one.
+    func number(at key: String) -> Double? { self[key]?.numberValue }
   }
 #endif

@@ -55,13 +55,15 @@
     }
 
     func kinds(_ number: Int) throws -> [String] {
-      guard case .array(let entries)? = try timeline(number).field("entries") else { return [] }
-      return entries.compactMap { $0.text("kind") }
+      guard case .array(let entries)? = try timeline(number)["entries"] else { return [] }
+      return entries.compactMap { $0.string(at: "kind") }
     }
 
     func described(_ number: Int, kind: String) throws -> [String] {
-      guard case .array(let entries)? = try timeline(number).field("entries") else { return [] }
-      return entries.filter { $0.text("kind") == kind }.compactMap { $0.field("named")?.text("typed") }
+      guard case .array(let entries)? = try timeline(number)["entries"] else { return [] }
+      return entries.filter { $0.string(at: "kind") == kind }.compactMap {
+        $0["named"]?.string(at: "typed")
+      }
     }
 
     @Test func actionsWritesAndEffectsFromStartToEndOrCancellation() async throws {
@@ -83,7 +85,7 @@
       #expect(try described(number, kind: "effect started").allSatisfy { $0.contains("Todos.swift:") })
       let ended = try #require(try described(number, kind: "effect ended").first)
       #expect(ended.hasPrefix(#"TodosAction.add(title: "Eggs")"#))
-      #expect(try timeline(number).field("running") == .array([]))
+      #expect(try timeline(number)["running"] == .array([]))
     }
 
     @Test func aRunningEffectIsListedUntilItEnds() async throws {
@@ -92,16 +94,16 @@
       let number = try #require(hub.lastSession())
       runtime.send(.add(title: "Milk"))
       await hub.settle(runtime)
-      guard case .array(let running)? = try timeline(number).field("running") else {
+      guard case .array(let running)? = try timeline(number)["running"] else {
         Issue.record("no running effects listed")
         return
       }
       #expect(running.count == 1)
-      #expect(running.first?.text("described") == #"TodosAction.add(title: "Milk")"#)
+      #expect(running.first?.string(at: "described") == #"TodosAction.add(title: "Milk")"#)
       await clock.advance(by: .milliseconds(300))
       await runtime.waitForAllEffects()
       await hub.settle(runtime)
-      #expect(try timeline(number).field("running") == .array([]))
+      #expect(try timeline(number)["running"] == .array([]))
     }
 
     @Test func releasingTheRuntimeCancelsItsEffectsAndClosesTheSession() async throws {
