@@ -31,7 +31,7 @@ import Synchronization
   /// The session they belong to.
   public let session: UInt64
   /// How many of the session's events its ring dropped before these, because the hub did not
-  /// take them in time (the ring holds ``_Inspection/ringLimit``).
+  /// take them in time (the ring holds 1,024 changes).
   public let dropped: Int
   /// How many events the batch holds.
   public let count: Int
@@ -46,9 +46,6 @@ import Synchronization
 
 /// Where a hub is installed, and whether it is connected.
 @_spi(Inspection) public enum _Inspection {
-  /// The most events a session keeps between two batches (the rest are dropped and counted).
-  public static var ringLimit: Int { InspectionState.ringLimit }
-
   /// Installs `hub`: every runtime made from now on opens a session in it. A process installs
   /// one hub; a second call returns `false` and changes nothing.
   public static func install(_ hub: any _InspectionHub) -> Bool {
@@ -76,6 +73,8 @@ import Synchronization
 /// runtime's inlinable code reads them.
 @usableFromInline
 enum InspectionState {
+  /// The most changes (and the most other events) a session keeps between two batches; the rest
+  /// are dropped and counted.
   @usableFromInline static let ringLimit = 1024
   /// Read once per runtime made: whether to open a session.
   @usableFromInline static let isInstalled = Atomic<Bool>(false)

@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// The runtime's step appends each change here (``change(_:_:_:)``, inlinable, so that the copy is
 /// specialised for the feature's types) only while the session has announced itself to the
-/// current connection: otherwise one atomic load and a comparison. The first event after a batch
+/// current connection (``isFollowed``): otherwise one load of that flag. The first event after a batch
 /// schedules the next batch on the main actor, which hands the events to the hub as they are;
 /// the hub encodes them off the main actor. So the main actor pays a copy of the state and the
 /// action per change (retains, for a state of arrays), never their encoding.
@@ -35,7 +35,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   let feature: String
   /// When the session opened, in ``ContinuousNanoseconds``: entries are timed from it.
   @usableFromInline let start = ContinuousNanoseconds.now()
-  /// The generation (``_Inspection/currentGeneration``) this session last announced itself to.
+  /// The generation (``InspectionState/currentGeneration``) this session last announced itself to.
   @exclusivity(unchecked) @usableFromInline var generation = -1
   // What the hub has not taken yet. The changes, one per step, in a ring of their own, as a
   // recorder keeps them (an enum of every kind of event, copied through its generic value
@@ -319,13 +319,9 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   static func seconds(_ duration: Duration) -> String { String(duration.seconds) }
 }
 
-/// Encodes states and actions as recordings do: keys sorted, slashes unescaped.
-private let inspectionEncoder: JSONEncoder = {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-  encoder.dateEncodingStrategy = .iso8601
-  return encoder
-}()
+/// Encodes states and actions as recordings do (one, shared by the connection's threads: an
+/// encoder whose options are not changed is safe to use from several).
+private let inspectionEncoder = recordingEncoder()
 
 /// `text` as a JSON string (Foundation's encoder writes it: one JSON writer).
 func quoted(_ text: String) -> String {

@@ -44,8 +44,8 @@ extension Recording.Entry where State: Encodable, Action: Encodable {
   }
 }
 
-/// The encoder of every line of a recording.
-private func recordingEncoder() -> JSONEncoder {
+/// The encoder of every line of a recording (and of an inspected app's states and actions).
+func recordingEncoder() -> JSONEncoder {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
   encoder.dateEncodingStrategy = .iso8601
