@@ -9,7 +9,7 @@
 #                                viewmodel-whole, viewmodel-rows, merge10, when10-leaf, when10-root, when10-static,
 #                                when10-generic, when10-same-action, foreach-row, roundtrip,
 #                                roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout,
-#                                host-counter, binding, on-change, form-binding, form-plain, send-inspected,
+#                                host-counter, binding, on-change, form-binding, form-plain, send-inspected, send-inspected-rows, send-inspected-row,
 #                                send-inspection-waiting,
 #                                dependency-override, dependency-floor, explore-todos
 #   bash Tools/bench.sh host [runs]

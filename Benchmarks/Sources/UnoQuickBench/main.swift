@@ -86,6 +86,71 @@ func report(_ name: String, _ value: Double, _ unit: String = "") {
   fflush(nil)
 }
 
+/// 1c. A send on a state of 1,000 rows while the runtime is a session of a connected inspector
+/// (docs/inspector.md, "Your own app"), against the same send in a runtime that is not inspected.
+/// Alone: `UnoQuickBench inspection`.
+@MainActor
+func inspectionRows(n: Int) {
+  var sink = 0
+  // Each change is copied into the session's ring; every 256 sends the main actor's
+  // turn ends and the session hands its changes to the hub, as it does in an app between two
+  // events (in the loop, `_flushInspection()`: the turn never ends). The hub passes each batch
+  // to a thread of its own, which lets it go: the connection's threads encode and write it, and
+  // release the states there, not on the main actor. A send that changes the counter keeps the
+  // state by reference; one that changes a row copies the rows, as a recording does, because the
+  // session holds the state before it.
+  let uninspected = InteractorRuntime(RowsAndCountInteractor())
+  uninspected.addObserver { sink &+= $0.count }
+  let hub = DiscardingHub()
+  let inspected = InteractorRuntime(RowsAndCountInteractor())
+  inspected.addObserver { sink &+= $0.count }
+  inspected._openInspection(in: hub, named: "rows")
+  // A session whose connection is not up: what a send costs in an app that connects, while no
+  // inspector is running.
+  let waiting = InteractorRuntime(RowsAndCountInteractor())
+  waiting.addObserver { sink &+= $0.count }
+  waiting._openInspection(in: DiscardingHub(), named: "rows")
+  hub.follow()
+  func turns(
+    _ runtime: InteractorRuntime<RowsAndCount, RowsAndCountAction>, _ action: RowsAndCountAction
+  )
+    -> () -> Void
+  {
+    var sent = 0
+    return {
+      runtime.send(action)
+      sent &+= 1
+      if sent & 255 == 0 { runtime._flushInspection() }
+    }
+  }
+  let uninspectedSend = nanoseconds(iterations: n, turns(uninspected, .increment))
+  let inspectedSend = nanoseconds(iterations: n, turns(inspected, .increment))
+  let waitingSend = nanoseconds(iterations: n, turns(waiting, .increment))
+  let uninspectedRowSend = nanoseconds(iterations: n / 10, turns(uninspected, .bump))
+  let inspectedRowSend = nanoseconds(iterations: n / 10, turns(inspected, .bump))
+  precondition(hub.taken > 0, "the hub took no batch")
+  // The same sends while the runtime records (a ring of 1,024, full): what keeping each state
+  // costs when nothing crosses threads.
+  let recordedRows = InteractorRuntime(RowsAndCountInteractor())
+  recordedRows.addObserver { sink &+= $0.count }
+  recordedRows.record(limit: 1_024)
+  let recordedSend = nanoseconds(iterations: n) { recordedRows.send(.increment) }
+  let recordedRowSend = nanoseconds(iterations: n / 10) { recordedRows.send(.bump) }
+  report("uno send, 1,000 rows, not inspected", uninspectedSend, " ns")
+  report("uno send, 1,000 rows, inspected (connected)", inspectedSend, " ns")
+  report("uno send, 1,000 rows, inspected (not connected)", waitingSend, " ns")
+  report("ratio inspected connected/not inspected", inspectedSend / uninspectedSend)
+  report("ratio inspected not connected/not inspected", waitingSend / uninspectedSend)
+  report("uno send of a row, 1,000 rows, not inspected", uninspectedRowSend, " ns")
+  report("uno send of a row, 1,000 rows, inspected (connected)", inspectedRowSend, " ns")
+  report("ratio row send inspected connected/not inspected", inspectedRowSend / uninspectedRowSend)
+  report("uno send, 1,000 rows, recording", recordedSend, " ns")
+  report("uno send of a row, 1,000 rows, recording", recordedRowSend, " ns")
+  report("ratio inspected connected/recording, 1,000 rows", inspectedSend / recordedSend)
+  report("ratio row send inspected connected/recording, 1,000 rows", inspectedRowSend / recordedRowSend)
+  withExtendedLifetime((uninspected, inspected, waiting, recordedRows, hub)) {}
+}
+
 @MainActor
 func main() async {
   let n = 200_000
@@ -144,64 +209,7 @@ func main() async {
   report("uno send, recording", recordingSend, " ns")
   report("ratio uno send recording/not recording", recordingSend / unoSend)
 
-  // 1c. A send on a state of 1,000 rows while the runtime is a session of a connected inspector
-  // (docs/inspector.md, "Your own app"), against the same send in a runtime that is not
-  // inspected. Each change is copied into the session's ring; every 256 sends the main actor's
-  // turn ends and the session hands its changes to the hub, as it does in an app between two
-  // events (in the loop, `_flushInspection()`: the turn never ends). The hub passes each batch
-  // to a thread of its own, which lets it go: the connection's threads encode and write it, and
-  // release the states there, not on the main actor. A send that changes the counter keeps the
-  // state by reference; one that changes a row copies the rows, as a recording does, because the
-  // session holds the state before it.
-  let uninspected = InteractorRuntime(RowsAndCountInteractor())
-  uninspected.addObserver { sink &+= $0.count }
-  let hub = DiscardingHub()
-  let inspected = InteractorRuntime(RowsAndCountInteractor())
-  inspected.addObserver { sink &+= $0.count }
-  inspected._openInspection(in: hub, named: "rows")
-  // A session whose connection is not up: what a send costs in an app that connects, while no
-  // inspector is running.
-  let waiting = InteractorRuntime(RowsAndCountInteractor())
-  waiting.addObserver { sink &+= $0.count }
-  waiting._openInspection(in: DiscardingHub(), named: "rows")
-  hub.follow()
-  func turns(
-    _ runtime: InteractorRuntime<RowsAndCount, RowsAndCountAction>, _ action: RowsAndCountAction
-  )
-    -> () -> Void
-  {
-    var sent = 0
-    return {
-      runtime.send(action)
-      sent &+= 1
-      if sent & 255 == 0 { runtime._flushInspection() }
-    }
-  }
-  let uninspectedSend = nanoseconds(iterations: n, turns(uninspected, .increment))
-  let inspectedSend = nanoseconds(iterations: n, turns(inspected, .increment))
-  let waitingSend = nanoseconds(iterations: n, turns(waiting, .increment))
-  let uninspectedRowSend = nanoseconds(iterations: n / 10, turns(uninspected, .bump))
-  let inspectedRowSend = nanoseconds(iterations: n / 10, turns(inspected, .bump))
-  precondition(hub.taken > 0, "the hub took no batch")
-  // The same sends while the runtime records (a ring of 1,024, full): what keeping each state
-  // costs when nothing crosses threads.
-  let recordedRows = InteractorRuntime(RowsAndCountInteractor())
-  recordedRows.addObserver { sink &+= $0.count }
-  recordedRows.record(limit: 1_024)
-  let recordedSend = nanoseconds(iterations: n) { recordedRows.send(.increment) }
-  let recordedRowSend = nanoseconds(iterations: n / 10) { recordedRows.send(.bump) }
-  report("uno send, 1,000 rows, not inspected", uninspectedSend, " ns")
-  report("uno send, 1,000 rows, inspected (connected)", inspectedSend, " ns")
-  report("uno send, 1,000 rows, inspected (not connected)", waitingSend, " ns")
-  report("ratio inspected connected/not inspected", inspectedSend / uninspectedSend)
-  report("ratio inspected not connected/not inspected", waitingSend / uninspectedSend)
-  report("uno send of a row, 1,000 rows, not inspected", uninspectedRowSend, " ns")
-  report("uno send of a row, 1,000 rows, inspected (connected)", inspectedRowSend, " ns")
-  report("ratio row send inspected connected/not inspected", inspectedRowSend / uninspectedRowSend)
-  report("uno send, 1,000 rows, recording", recordedSend, " ns")
-  report("uno send of a row, 1,000 rows, recording", recordedRowSend, " ns")
-  report("ratio inspected connected/recording, 1,000 rows", inspectedSend / recordedSend)
-  report("ratio row send inspected connected/recording, 1,000 rows", inspectedRowSend / recordedRowSend)
+  inspectionRows(n: n)
 
   // 2. A send through a ViewModel with a ViewStateReducer.
   let viewModel = makeCountViewModel()
@@ -675,6 +683,20 @@ func profile(_ name: String, iterations: Int) async {
     runtime._openInspection(in: hub, named: "count")
     hub.follow()
     for _ in 0..<iterations { runtime.send(.increment) }
+  case "send-inspected-rows", "send-inspected-row":
+    // A send on a state of 1,000 rows in a runtime whose session a connected hub follows, the
+    // session's events handed over every 256 sends (quick mode's row 1c): one that changes the
+    // counter, or (`-row`) a row.
+    let hub = DiscardingHub()
+    let runtime = InteractorRuntime(RowsAndCountInteractor())
+    runtime.addObserver { sink &+= $0.count }
+    runtime._openInspection(in: hub, named: "rows")
+    hub.follow()
+    let action: RowsAndCountAction = name == "send-inspected-row" ? .bump : .increment
+    for sent in 1...iterations {
+      runtime.send(action)
+      if sent & 255 == 0 { runtime._flushInspection() }
+    }
   case "send-recording":
     let runtime = InteractorRuntime(CountInteractor())
     runtime.addObserver { sink &+= $0.value }
@@ -784,7 +806,7 @@ func profile(_ name: String, iterations: Int) async {
     print(
       "unknown workload '\(name)': send, viewmodel, merge10, when10-leaf, when10-root, when10-static, when10-case-paths, when10-generic, "
         + "when10-same-action, foreach-row, roundtrip, roundtrip-floor, debounce, restart, shared-read, shared-plain-read, shared-fanout, form-binding, form-plain, host-counter, "
-        + "binding, on-change, send-recording, send-inspected, send-inspection-waiting, dependency-override, dependency-floor, explore-todos"
+        + "binding, on-change, send-recording, send-inspected, send-inspected-rows, send-inspected-row, send-inspection-waiting, dependency-override, dependency-floor, explore-todos"
     )
   }
   if sink == 42 { print("") }
@@ -827,6 +849,8 @@ func measureMemory() {
 let arguments = CommandLine.arguments
 if arguments.count == 2, arguments[1] == "memory" {
   measureMemory()
+} else if arguments.count == 2, arguments[1] == "inspection" {
+  inspectionRows(n: 200_000)
 } else if arguments.count >= 3, arguments[1] == "profile" {
   await profile(arguments[2], iterations: arguments.count > 3 ? Int(arguments[3]) ?? 1000 : 1000)
 } else {

@@ -5,7 +5,7 @@
   import Foundation
   import Testing
   import TodosFeature
-  @_spi(Inspection) import UnoCore
+  @_spi(Inspection) @_spi(Internals) import UnoCore
   import UnoHostCore
   import UnoPlugin
   import UnoTesting
@@ -222,6 +222,78 @@
       #expect(counting.batches.count == 1)  // not followed once the connection is gone
     }
 
+    /// The values of the states in `batch`'s change entries, encoded off the main actor.
+    nonisolated func values(of batch: _InspectionBatch) async throws -> [Int] {
+      let lines = await Task.detached { batch.encode() }.value
+      return try lines.compactMap { line in
+        let object = try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        guard object["type"] as? String == "entry" else { return nil }
+        return (object["state"] as? [String: Any])?["value"] as? Int
+      }
+    }
+
+    @Test func aBatchHoldsItsOwnChangesInOrderWrittenOverAnArrayHandedBack() async throws {
+      let counting = CountingHub()
+      _ = _Inspection.beginGeneration()
+      let runtime = InteractorRuntime(TallyInteractor())
+      runtime._openInspection(in: counting, named: "Tally")
+      counting.announce(generation: _Inspection.currentGeneration)
+      for _ in 1...5 { runtime.send(.increment) }
+      runtime._flushInspection()
+      #expect(try await values(of: counting.batches[0]) == [1, 2, 3, 4, 5])  // hands its array back
+      // A batch's flush takes the array handed back by then for the changes after it.
+      runtime.send(.increment)
+      runtime._flushInspection()
+      #expect(try await values(of: counting.batches[1]) == [6])
+      // Written over the first batch's array, which still holds 3, 4 and 5 after them.
+      for _ in 1...2 { runtime.send(.increment) }
+      runtime._flushInspection()
+      #expect(counting.batches[2].count == 2)
+      #expect(try await values(of: counting.batches[2]) == [7, 8])
+      // Over the second batch's, grown to a full ring that wraps: the newest 1,024, oldest first.
+      for _ in 1...1_030 { runtime.send(.increment) }
+      runtime._flushInspection()
+      #expect(counting.batches[3].count == 1_024)
+      #expect(counting.batches[3].dropped == 6)
+      #expect(try await values(of: counting.batches[3]) == Array(15...1_038))
+      // Over the third's again (7, 8, 3, 4, 5), then over the full ring's.
+      for _ in 1...3 { runtime.send(.increment) }
+      runtime._flushInspection()
+      #expect(try await values(of: counting.batches[4]) == [1_039, 1_040, 1_041])
+      runtime.send(.increment)
+      runtime._flushInspection()
+      #expect(try await values(of: counting.batches[5]) == [1_042])
+      _Inspection.endGeneration()
+    }
+
+    @Test func theStatesOfChangesTheHubIsDoneWithAreReleasedOnTheMainActor() async throws {
+      let main = Token.currentThread()
+      Token.released.withLock { $0 = [] }
+      let counting = CountingHub()
+      _ = _Inspection.beginGeneration()
+      let runtime = InteractorRuntime(TallyInteractor())
+      runtime._openInspection(in: counting, named: "Tally")
+      counting.announce(generation: _Inspection.currentGeneration)
+      for round in 0..<6 {
+        for _ in 0..<300 { runtime.send(.increment) }
+        runtime._flushInspection()
+        let batch = counting.batches.removeLast()
+        // Done with on another thread, encoded or not, as a connection's writer is.
+        if round.isMultiple(of: 2) {
+          _ = await Task.detached { batch.encode() }.value
+        } else {
+          await Task.detached { batch.discard() }.value
+        }
+      }
+      runtime.inspect(as: nil)  // closes the session: what it still holds is released
+      let released = Token.released.withLock { $0 }
+      // Every state the session kept but the runtime's own (the 1,800th); the first state is
+      // the `opened` event's, which goes with its batch wherever that goes.
+      #expect(Set(released.map(\.id)).isSuperset(of: 1..<1_800))
+      #expect(released.filter { $0.id > 0 && $0.thread != main }.count == 0)
+      _Inspection.endGeneration()
+    }
+
     @Test func linesThatAreNotTheProtocolAreRefusedAndReported() throws {
       var warnings: [String] = []
       apps.broadcast = { message in
@@ -356,6 +428,47 @@
       ])
       apps.receive(Array(reply.text.utf8), from: connection)
     }
+  }
+
+  /// A count whose every change replaces its ``Token``: a state whose release a test sees.
+  struct Tally: Sendable, Codable {
+    var value = 0
+    var token = Token(id: 0)
+
+    init() {}
+    enum CodingKeys: CodingKey { case value }
+    init(from decoder: any Decoder) throws {
+      value = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .value)
+      token = Token(id: value)
+    }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(value, forKey: .value)
+    }
+  }
+
+  enum TallyAction: Sendable, Codable { case increment }
+
+  struct TallyInteractor: Interactor {
+    typealias DomainState = Tally
+    typealias Action = TallyAction
+    var body: some InteractorOf<Self> {
+      Interact(initialValue: Tally()) { state, _ in
+        state.value += 1
+        state.token = Token(id: state.value)
+        return .state
+      }
+    }
+  }
+
+  /// Tells which thread released it.
+  final class Token: Sendable {
+    let id: Int
+    init(id: Int) { self.id = id }
+    deinit { Token.released.withLock { $0.append((id, Token.currentThread())) } }
+
+    static let released = Locked<[(id: Int, thread: Int)]>([])
+    static func currentThread() -> Int { Int(bitPattern: pthread_self()) }
   }
 
   /// A hub that keeps the batches it is given, unencoded.

@@ -27,6 +27,11 @@ import Synchronization
 }
 
 /// Events of one session, handed to the hub on the main actor and encoded by it elsewhere.
+///
+/// A hub calls ``encode()`` once, or ``discard()`` if it lets the batch go unencoded: either gives
+/// the batch's storage back to its session, so that the states it holds are released on the main
+/// actor, where they were kept. (A batch let go without either releases them wherever its last
+/// copy goes.)
 @_spi(Inspection) public struct _InspectionBatch: Sendable {
   /// The session they belong to.
   public let session: UInt64
@@ -35,13 +40,25 @@ import Synchronization
   public let dropped: Int
   /// How many events the batch holds.
   public let count: Int
-  /// Encodes the events: one JSON text per event, as docs/inspector.md's protocol has them.
-  public let encode: @Sendable () -> [String]
+  private let encoder: @Sendable () -> [String]
+  private let discarder: @Sendable () -> Void
 
-  /// A batch of `count` events of `session`, after `dropped` were dropped, that `encode` encodes.
-  public init(session: UInt64, dropped: Int, count: Int, encode: @escaping @Sendable () -> [String]) {
-    (self.session, self.dropped, self.count, self.encode) = (session, dropped, count, encode)
+  /// A batch of `count` events of `session`, after `dropped` were dropped, that `encode` encodes;
+  /// `discard` lets its events go unencoded.
+  public init(
+    session: UInt64, dropped: Int, count: Int, encode: @escaping @Sendable () -> [String],
+    discard: @escaping @Sendable () -> Void = {}
+  ) {
+    (self.session, self.dropped, self.count, self.encoder, self.discarder) =
+      (session, dropped, count, encode, discard)
   }
+
+  /// Encodes the events, one JSON text per event, as docs/inspector.md's protocol has them, and
+  /// gives the batch's storage back to its session. Call it once.
+  public func encode() -> [String] { encoder() }
+
+  /// Gives the batch's storage back to its session without encoding its events.
+  public func discard() { discarder() }
 }
 
 /// Where a hub is installed, and whether it is connected.

@@ -8,10 +8,12 @@ import Synchronization
 ///
 /// The runtime's step appends each change here (``change(_:_:_:)``, inlinable, so that the copy is
 /// specialised for the feature's types) only while the session has announced itself to the
-/// current connection (``isFollowed``): otherwise one load of that flag. The first event after a batch
-/// schedules the next batch on the main actor, which hands the events to the hub as they are;
-/// the hub encodes them off the main actor. So the main actor pays a copy of the state and the
-/// action per change (retains, for a state of arrays), never their encoding.
+/// current connection (``isFollowed``): otherwise one load of that flag. An event while no batch
+/// is scheduled schedules one on the main actor's next turn, which hands the events to the hub as
+/// they are; the hub encodes them off the main actor and hands their array back, and the next
+/// changes are written over it on the main actor. So the main actor pays a copy of the state and
+/// the action per change (retains, for a state of arrays) and their release, never their
+/// encoding; the hub's thread does not release them.
 @usableFromInline
 final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sendable {
   // Why `@unchecked Sendable` is sound: the `var`s are read and written on the main actor only
@@ -33,8 +35,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   let id: UInt64
   /// Its interactor's type, or the name given with ``InteractorRuntime/inspect(as:)``.
   let feature: String
-  /// When the session opened, in ``ContinuousNanoseconds``: entries are timed from it.
-  @usableFromInline let start = ContinuousNanoseconds.now()
+  /// When the session opened, in ticks (``InspectionClock``): entries are timed from it.
+  @usableFromInline let start: UInt64
   /// The generation (``InspectionState/currentGeneration``) this session last announced itself to.
   @exclusivity(unchecked) @usableFromInline var generation = -1
   // What the hub has not taken yet. The changes, one per step, in a ring of their own, as a
@@ -42,9 +44,12 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   // witnesses, cost a connected send twice as much); the rarer events (the session's opening, an
   // effect's start and end, an issue) beside them, each with the number of changes made before
   // it, so that a batch puts them back in order, off the main actor.
-  /// The changes not handed over yet: at most ``InspectionState/ringLimit``, the oldest at
-  /// ``changesHead`` once full.
+  /// The changes not handed over yet, the first ``pending`` (at most
+  /// ``InspectionState/ringLimit``, the oldest at ``changesHead`` once full); after them,
+  /// changes of an earlier batch that the hub handed back, which the next changes overwrite.
   @exclusivity(unchecked) @usableFromInline var changes: [Recording<State, Action>.Entry] = []
+  /// How many of ``changes`` wait for the next batch.
+  @exclusivity(unchecked) @usableFromInline var pending = 0
   @exclusivity(unchecked) @usableFromInline var changesHead = 0
   /// Changes made since the session was announced, dropped ones included.
   @exclusivity(unchecked) @usableFromInline var changeCount = 0
@@ -64,6 +69,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     self.hub = hub
     self.id = InspectionState.sessionIDs.add(1, ordering: .relaxed).newValue
     self.feature = feature
+    _ = InspectionClock.origin
+    self.start = InspectionClock.ticks()
   }
 
   /// What the hub holds of it, weakly: this session keeps it alive (it refers back weakly).
@@ -97,23 +104,34 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   /// (``flush()``), so the events between are dropped, as the hub would drop them.
   @exclusivity(unchecked) @usableFromInline var isFollowed = false
 
-  /// Time since the session opened.
-  @inlinable func elapsed() -> Duration { .nanoseconds(ContinuousNanoseconds.now() - start) }
+  /// Ticks since the session opened (``InspectionClock``): what the events waiting for a batch
+  /// hold where they say `elapsed` (an entry's too), made seconds by their encoding.
+  @inlinable func elapsed() -> Duration { .nanoseconds(Int64(bitPattern: InspectionClock.ticks() &- start)) }
 
   /// A change of the runtime's state: an action's step, an effect's write, a shared value's change
   /// or a rewind, with the state it left. Called only while ``isFollowed``.
   @inlinable
   func change(_ kind: Recording<State, Action>.Entry.Kind, _ action: Action?, _ state: State) {
-    let kept = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
-    let entry = Recording.Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: kept)
+    let shared = SharedStorageCount.live.load(ordering: .relaxed) > 0 ? KeptSharedValues.capture(state) : nil
     changeCount += 1
-    if changes.count < InspectionState.ringLimit {
-      if changes.isEmpty && others.isEmpty { scheduleFlush() }
-      changes.append(entry)
+    if pending < InspectionState.ringLimit {
+      if !isFlushScheduled { scheduleFlush() }
+      // Built in place: an entry made first and then stored cost a retain and a release more.
+      // Over an entry of an earlier batch, if there is one: its state is released here, and the
+      // memory it frees is the next one's, as in a recording's ring.
+      if pending < changes.count {
+        changes[pending] = Recording.Entry(
+          kind: kind, action: action, elapsed: elapsed(), state: state, kept: shared)
+      } else {
+        changes.append(
+          Recording.Entry(kind: kind, action: action, elapsed: elapsed(), state: state, kept: shared))
+      }
+      pending += 1
       return
     }
-    changes[changesHead] = entry
-    changesHead = changesHead + 1 == changes.count ? 0 : changesHead + 1
+    changes[changesHead] = Recording.Entry(
+      kind: kind, action: action, elapsed: elapsed(), state: state, kept: shared)
+    changesHead = changesHead + 1 == pending ? 0 : changesHead + 1
     dropped += 1
   }
 
@@ -121,7 +139,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   /// limit.
   @usableFromInline
   func append(_ event: Event) {
-    if changes.isEmpty && others.isEmpty { scheduleFlush() }
+    if !isFlushScheduled { scheduleFlush() }
     if others.count == InspectionState.ringLimit {
       others.removeFirst()
       dropped += 1
@@ -132,42 +150,120 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   /// Hands the events to the hub on the main actor's next turn.
   @usableFromInline
   func scheduleFlush() {
-    Task { @MainActor in self.flush() }
+    isFlushScheduled = true
+    Task { @MainActor in
+      self.isFlushScheduled = false
+      self.flush()
+    }
   }
 
-  /// Hands the events, oldest first, to the hub: put in order by the batch's encoding, off the
-  /// main actor.
+  /// Whether a batch is to be made on the main actor's next turn: one at a time, whatever the
+  /// number of changes before it.
+  @exclusivity(unchecked) @usableFromInline var isFlushScheduled = false
+
+  /// Hands the events to the hub, as they are: put in order by the batch's encoding, off the
+  /// main actor. The changes' array goes with the batch (nothing is copied); an array an earlier
+  /// batch handed back (``handedBack``) takes its place, and the next changes are written over
+  /// its old ones.
   @MainActor
   func flush() {
-    guard !changes.isEmpty || !others.isEmpty else { return }
+    guard pending > 0 || !others.isEmpty else { return }
     guard generation == InspectionState.currentGeneration else {
       // The connection it announced itself to is gone; the next one announces it again.
       isFollowed = false
-      (changes, changesHead, others, dropped) = ([], 0, [], 0)
+      (changes, pending, changesHead, others, dropped) = ([], 0, 0, [], 0)
+      handedBack.withLock { $0 = [] }
       return
     }
-    let (id, feature, dropped) = (self.id, self.feature, self.dropped)
-    let kept = changes.count
-    let ordered = changesHead == 0 ? changes : Array(changes[changesHead...] + changes[..<changesHead])
-    let (others, first) = (self.others, changeCount - kept)
-    (changes, changesHead, self.others, self.dropped) = ([], 0, [], 0)
-    // As many as last time, without growing the array again change by change.
-    changes.reserveCapacity(kept)
+    let events = Handover(
+      changes: changes, count: pending, head: changesHead, others: others, first: changeCount - pending,
+      handedBack: handedBack)
+    let (id, feature, dropped, count) = (self.id, self.feature, self.dropped, pending + others.count)
+    changes = reusedChanges()
+    (pending, changesHead, self.others, self.dropped) = (0, 0, [], 0)
     hub.deliver(
-      _InspectionBatch(session: id, dropped: dropped, count: kept + others.count) {
-        var lines: [String] = []
-        lines.reserveCapacity(kept + others.count)
-        var next = 0
-        for (offset, entry) in ordered.enumerated() {
-          while next < others.count && others[next].after <= first + offset {
-            lines.append(Self.encode(others[next].event, session: id, feature: feature))
-            next += 1
-          }
-          lines.append(Self.encode(.change(entry), session: id, feature: feature))
+      _InspectionBatch(
+        session: id, dropped: dropped, count: count,
+        encode: {
+          defer { events.handBack() }
+          return events.lines(session: id, feature: feature)
+        },
+        discard: { events.handBack() }))
+  }
+
+  /// The array the next changes are written over: the last one handed back, or a new one. Beyond
+  /// ``handedBackLimit``, the others handed back are released here, on the main actor.
+  @MainActor
+  func reusedChanges() -> [Recording<State, Action>.Entry] {
+    let (reused, surplus) = handedBack.withLock { waiting in
+      let reused = waiting.popLast()
+      guard waiting.count >= handedBackLimit else { return (reused, []) }
+      defer { waiting = [] }
+      return (reused, waiting)
+    }
+    withExtendedLifetime(surplus) {}
+    return reused ?? []
+  }
+
+  /// The arrays of changes that batches handed back (``Handover/handBack()``), for the next
+  /// batches' changes to be written over theirs: so the states of the changes the hub is done
+  /// with are released on the main actor, where they were kept, one at a time as new ones are
+  /// kept, as in a recording's ring. Released on the hub's thread, while the main actor kept more
+  /// of the same states, the two threads contended for the same reference counts (a connected
+  /// send cost a third more); released all at once, the allocator gave their memory back to the
+  /// system and took it again (a send that changed a row cost half more).
+  let handedBack = Locked<[[Recording<State, Action>.Entry]]>([])
+
+  /// A batch's events, from the main actor to the hub's thread, and its array of changes back.
+  final class Handover: @unchecked Sendable {
+    // Why `@unchecked Sendable` is sound: made on the main actor and not touched there after;
+    // the hub has one thread at a time use a batch (it crosses threads through the hub's lock),
+    // and `changes` is handed back through `handedBack`'s lock, after which this holds none.
+    var changes: [Recording<State, Action>.Entry]
+    /// How many of `changes` are the batch's (the others are an earlier batch's).
+    let count: Int
+    /// Where the oldest change is in `changes` (a full ring wraps around).
+    let head: Int
+    let others: [(after: Int, event: Event)]
+    /// How many changes the session made before the batch's first.
+    let first: Int
+    let handedBack: Locked<[[Recording<State, Action>.Entry]]>
+
+    init(
+      changes: [Recording<State, Action>.Entry], count: Int, head: Int, others: [(after: Int, event: Event)],
+      first: Int, handedBack: Locked<[[Recording<State, Action>.Entry]]>
+    ) {
+      (self.changes, self.count, self.head, self.others, self.first, self.handedBack) =
+        (changes, count, head, others, first, handedBack)
+    }
+
+    /// The events as lines of the protocol, oldest first, the other events among the changes
+    /// where they happened.
+    func lines(session: UInt64, feature: String) -> [String] {
+      var lines: [String] = []
+      lines.reserveCapacity(count + others.count)
+      var next = 0
+      for offset in 0..<count {
+        while next < others.count && others[next].after <= first + offset {
+          lines.append(InspectionSession.encode(others[next].event, session: session, feature: feature))
+          next += 1
         }
-        for (_, event) in others[next...] { lines.append(Self.encode(event, session: id, feature: feature)) }
-        return lines
-      })
+        let change = changes[(head + offset) % count]
+        lines.append(InspectionSession.encode(.change(change), session: session, feature: feature))
+      }
+      for (_, event) in others[next...] {
+        lines.append(InspectionSession.encode(event, session: session, feature: feature))
+      }
+      return lines
+    }
+
+    /// Gives the array of changes back to the session, for its next batches to write over. Only
+    /// the array moves: no state is retained or released here.
+    func handBack() {
+      guard !changes.isEmpty else { return }
+      handedBack.withLock { $0.append(changes) }
+      changes = []
+    }
   }
 
   @MainActor
@@ -176,7 +272,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     guard let runtime, !closed, generation == InspectionState.currentGeneration, generation != self.generation
     else { return }
     // What a previous connection did not take is not this one's.
-    (changes, changesHead, others, dropped, changeCount) = ([], 0, [], 0, 0)
+    (changes, pending, changesHead, others, dropped, changeCount) = ([], 0, 0, [], 0, 0)
+    handedBack.withLock { $0 = [] }
     self.generation = generation
     isFollowed = true
     let state = runtime.state
@@ -242,6 +339,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   func closeNow() {
     closed = true
     flush()
+    changes = []
+    handedBack.withLock { $0 = [] }
     hub.closed(id)
   }
 
@@ -316,8 +415,20 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
       .replacingOccurrences(of: "( ", with: "(").replacingOccurrences(of: " )", with: ")")
   }
 
-  static func seconds(_ duration: Duration) -> String { String(duration.seconds) }
+  /// Ticks held as a duration (``elapsed()``) in seconds, as text.
+  static func seconds(_ ticks: Duration) -> String {
+    String(
+      InspectionClock.seconds(
+        ticks: UInt64(
+          max(0, ticks.components.seconds * 1_000_000_000 + ticks.components.attoseconds / 1_000_000_000))))
+  }
 }
+
+/// How many arrays of changes handed back a batch leaves for the next ones
+/// (``InspectionSession/reusedChanges()``): the states their old changes hold stay alive until
+/// written over, so a session that stops changing keeps at most these and its own array's (each
+/// at most ``InspectionState/ringLimit``) until it changes again or closes.
+let handedBackLimit = 2
 
 /// Encodes states and actions as recordings do (one, shared by the connection's threads: an
 /// encoder whose options are not changed is safe to use from several).
