@@ -191,18 +191,19 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
         discard: { events.handBack() }))
   }
 
-  /// The array the next changes are written over: the last one handed back, or a new one. Beyond
-  /// ``handedBackLimit``, the others handed back are released here, on the main actor.
+  /// The array the next changes are written over: the last one handed back, or a new one. The
+  /// others handed back since the last batch are released here, on the main actor. (Kept for
+  /// later batches, they held more states alive for longer: a send that copies a large state
+  /// cost more.) So a session that stops changing keeps the states of at most one array of
+  /// changes the hub is done with (at most ``InspectionState/ringLimit``) until it changes again
+  /// or closes.
   @MainActor
   func reusedChanges() -> [Recording<State, Action>.Entry] {
-    let (reused, surplus) = handedBack.withLock { waiting in
-      let reused = waiting.popLast()
-      guard waiting.count >= handedBackLimit else { return (reused, []) }
-      defer { waiting = [] }
-      return (reused, waiting)
+    let returned = handedBack.withLock { returned in
+      defer { returned = [] }
+      return returned
     }
-    withExtendedLifetime(surplus) {}
-    return reused ?? []
+    return returned.last ?? []
   }
 
   /// The arrays of changes that batches handed back (``Handover/handBack()``), for the next
@@ -423,12 +424,6 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
           max(0, ticks.components.seconds * 1_000_000_000 + ticks.components.attoseconds / 1_000_000_000))))
   }
 }
-
-/// How many arrays of changes handed back a batch leaves for the next ones
-/// (``InspectionSession/reusedChanges()``): the states their old changes hold stay alive until
-/// written over, so a session that stops changing keeps at most these and its own array's (each
-/// at most ``InspectionState/ringLimit``) until it changes again or closes.
-let handedBackLimit = 2
 
 /// Encodes states and actions as recordings do (one, shared by the connection's threads: an
 /// encoder whose options are not changed is safe to use from several).
