@@ -83,14 +83,14 @@ class Inspector:
         assert status == 200, (status, text)
         return json.loads(text)
 
-    def app_sessions(self, feature="TodosInteractor"):
+    def app_sessions(self, feature="TodosInteractor", app="inspected-app"):
         """The open sessions of the app's runtime (or of the view models, by their names)."""
         return [s for s in self.get("/api/sessions")
-                if s.get("app") == "inspected-app" and not s["closed"]
+                if s.get("app") == app and not s["closed"]
                 and (feature is None or s["feature"] == feature)]
 
-    def closed_app_sessions(self):
-        return [s["session"] for s in self.get("/api/sessions") if s.get("app") == "inspected-app" and s["closed"]]
+    def closed_app_sessions(self, app="inspected-app"):
+        return [s["session"] for s in self.get("/api/sessions") if s.get("app") == app and s["closed"]]
 
     def timeline(self, session):
         return self.get(f"/api/sessions/{session}/timeline")
@@ -106,9 +106,9 @@ class Inspector:
 class App:
     """The inspected app: commands on stdin, its state printed on stdout as it changes."""
 
-    def __init__(self, app_port):
+    def __init__(self, app_port, token=TOKEN, name="inspected-app"):
         self.process = subprocess.Popen(
-            [APP, "--connect", f"127.0.0.1:{app_port}", "--token", TOKEN],
+            [APP, "--connect", f"127.0.0.1:{app_port}", "--token", token, "--app", name],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.output = JSONLines(self.process.stdout, HANG, "the app")
         self.lines = self.output.lines
@@ -176,8 +176,9 @@ class AppInspectorTests(unittest.TestCase):
             errors = []
             page.on("pageerror", lambda error: errors.append(str(error)))
             page.goto(self.inspector.address)
+            expect(page.locator("#sessions li.app", has_text="inspected-app")).to_be_visible()
             item = page.locator(f"#sessions li[data-session='{session}']")
-            expect(item).to_contain_text("inspected-app")
+            expect(item).to_contain_text("TodosInteractor")
             item.click()
             expect(page.locator("#timeline-title")).to_contain_text("TodosInteractor")
             expect(page.locator("#timeline .entry .kind", has_text="effect cancelled").first).to_be_visible()
@@ -225,8 +226,10 @@ class AppInspectorTests(unittest.TestCase):
         self.app.command("open-missing")  # TodosInteractor reports the action it drops
         self.app.command("add Eggs")
         self.app.wait_for(self.app.todos(["  Eggs", "  Milk"]))
+        # The issue, and the entry after it (the lines of one batch are read one by one).
         timeline = eventually(
-            lambda: (t := self.inspector.timeline(session)) and "issue" in kinds(t) and t, "the issue in the timeline")
+            lambda: (t := self.inspector.timeline(session)) and "issue" in kinds(t) and kinds(t)[-1] != "issue" and t,
+            "the issue in the timeline, and the entry after it")
         entries = timeline["entries"]
         issue = next(i for i, e in enumerate(entries) if e["kind"] == "issue")
         self.assertIn("'openEditor' of", entries[issue]["named"]["typed"])
@@ -291,6 +294,97 @@ class AppInspectorTests(unittest.TestCase):
         self.app.command("add Milk")
         eventually(lambda: any(e.get("action") == {"add": {"title": "Milk"}}
                                for e in self.inspector.timeline(session)["entries"]), "a change after the stall")
+
+
+    def test_two_apps_at_once_each_with_its_own_sessions(self):
+        first = self.session()
+        other = App(self.inspector.app_port, name="other-app")
+        try:
+            second = eventually(lambda: self.inspector.app_sessions(app="other-app"),
+                                "the second app's session")[0]["session"]
+            self.assertNotEqual(first, second)
+            sessions = {s["session"]: s for s in self.inspector.get("/api/sessions")}
+            self.assertNotEqual(sessions[first]["instance"], sessions[second]["instance"])
+            self.assertEqual(len(self.inspector.app_sessions(None, app="other-app")), 3)
+            self.app.command("add Milk")
+            other.command("add Eggs")
+            self.app.wait_for(self.app.todos(["  Milk"]))
+            other.wait_for(other.todos(["  Eggs"]))
+            titles = lambda session: [e["action"]["add"]["title"] for e in self.inspector.timeline(session)["entries"]
+                                      if e["kind"] == "action" and "add" in (e.get("action") or {})]
+            eventually(lambda: titles(first) == ["Milk"] and titles(second) == ["Eggs"],
+                       "each app's action in its own session only")
+            # One app going does not close the other's sessions.
+            other.stop()
+            eventually(lambda: second in self.inspector.closed_app_sessions("other-app"),
+                       "the second app's sessions closed")
+            self.assertEqual([s["session"] for s in self.inspector.app_sessions()], [first])
+            # Started again, it is a run of its own; the old run's sessions stay readable.
+            other = App(self.inspector.app_port, name="other-app")
+            third = eventually(lambda: self.inspector.app_sessions(app="other-app"),
+                               "the restarted app's session")[0]["session"]
+            self.assertNotIn(third, [first, second])
+            self.assertEqual(self.inspector.timeline(second)["entries"][0]["action"], {"add": {"title": "Eggs"}})
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=shutil_which_chromium(), args=["--no-sandbox"])
+                page = browser.new_page(viewport={"width": 1400, "height": 900})
+                page.goto(self.inspector.address)
+                headings = page.locator("#sessions li.app")
+                expect(headings).to_have_text(["inspected-app", "other-app · gone", "other-app (run 2)"])
+                # Each app's sessions under its heading.
+                names = page.locator("#sessions li").all_inner_texts()
+                self.assertEqual(names[0], "inspected-app")
+                self.assertEqual(len(names), 3 + 9)
+                self.assertTrue(all(name.split(" · ")[0].isdigit() for name in names[1:4] + names[5:8] + names[9:]),
+                                names)
+                browser.close()
+        finally:
+            other.stop()
+
+
+class ServeWithAppsTests(unittest.TestCase):
+    """`uno-host serve --inspector --inspector-app-port`: the host's sessions and an app's in one page."""
+
+    def test_the_hosts_sessions_and_an_apps_in_the_same_inspector(self):
+        port, app_port = free_port(), free_port()
+        host = subprocess.Popen(
+            [BINARY, "serve", "--inspector", "--inspector-port", str(port), "--inspector-app-port", str(app_port)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        app = None
+        try:
+            text = ""
+            while "UnoInspection.connect" not in text:
+                line = host.stderr.readline().decode()
+                if not line:
+                    raise AssertionError(f"uno-host serve printed no app address: {text!r}")
+                text += line
+            token = re.search(r'connect\(to: "127.0.0.1:(\d+)", token: "([0-9a-f]+)"', text)
+            self.assertEqual(int(token.group(1)), app_port)
+            host.stdin.write(b'{"op":"open","feature":"counter"}\n')
+            host.stdin.flush()
+            opened = JSONLines(host.stdout, HANG, "uno-host").wait_for(lambda line: line.get("type") == "opened")
+            app = App(app_port, token=token.group(2))
+
+            def sessions():
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=HANG)
+                connection.request("GET", "/api/sessions", headers={"X-Uno-Token": token.group(2)})
+                response = connection.getresponse()
+                listed = json.loads(response.read())
+                connection.close()
+                return listed
+
+            listed = eventually(
+                lambda: (s := sessions()) and any(x.get("feature") == "TodosInteractor" for x in s) and s,
+                "the app's runtime's session beside the host's")
+            self.assertIn(opened["session"], [s["session"] for s in listed if "app" not in s])
+            self.assertEqual([s["app"] for s in listed if s["feature"] == "TodosInteractor"], ["inspected-app"])
+        finally:
+            if app:
+                app.stop()
+            host.stdin.close()
+            host.wait(timeout=HANG)
+            host.stdout.close()
+            host.stderr.close()
 
 
 class AppGateTests(unittest.TestCase):

@@ -25,7 +25,7 @@ final class DiscardingHub: _InspectionHub, @unchecked Sendable {
     count.withLock { $0 += 1 }
     outbound.withState { $0.append(batch) }
   }
-  func closed(_ session: UInt64) {}
+  func closed(_ session: UInt64, shown: Bool) {}
   func issue(_ message: String) {}
   func issueOutsideSessions(_ message: String) {}
 

@@ -9,7 +9,7 @@ import UnoPresentation
 // save and a delayed sort: effects that start, write, end and are cancelled), driven by lines on
 // standard input, each change of its state printed as a line on standard output.
 //
-//   inspected-app --connect 127.0.0.1:7433 --token <token>
+//   inspected-app --connect 127.0.0.1:7433 --token <token> [--app <name>]
 //
 // Commands: `add <title>`, `toggle <row>`, `open <row>`, `close`, `open-missing` (an issue), `filter <all|active|completed>`,
 // `flood <n>` (n changes at once, unprinted), `release` (the runtime goes, a new one comes),
@@ -25,7 +25,8 @@ func argument(_ name: String) -> String? {
   arguments.firstIndex(of: name).flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
 }
 if let address = argument("--connect") {
-  UnoInspection.connect(to: address, token: argument("--token") ?? "", app: "inspected-app")
+  UnoInspection.connect(
+    to: address, token: argument("--token") ?? "", app: argument("--app") ?? "inspected-app")
 }
 
 /// The lines of standard input, read on a thread of their own.

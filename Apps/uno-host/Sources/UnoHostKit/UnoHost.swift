@@ -57,7 +57,7 @@
         Array(CommandLine.arguments.dropFirst()), subcommands: subcommands,
         optionsWithValues: [
           "--drain-timeout", "--data-dir", "--ids", "--format", "--record-limit", "--inspector-port",
-          "--inspector-host", "--runs", "--steps", "--seed", "--time", "--output",
+          "--inspector-host", "--inspector-app-port", "--runs", "--steps", "--seed", "--time", "--output",
           "--allow-issue", "--exclude", "--given", "--announce-to", "--port", "--app-port", "--host",
           "--token",
         ])
@@ -154,6 +154,13 @@
         address lets other machines see and change your sessions: uno-host warns.
         """)
     var inspectorHost = "127.0.0.1"
+    @Option(
+      help: """
+        Also let your own apps connect to the inspector on this port (with --inspector; 0: a free \
+        one), as 'inspect' does: their sessions show in the same page as the host's. The line an \
+        app calls, with the token, is printed to standard error.
+        """)
+    var inspectorAppPort: Int?
 
     func validate() throws {
       guard recordLimit >= 1 else {
@@ -162,6 +169,15 @@
       guard (0...65535).contains(inspectorPort) else {
         throw ValidationError(
           "--inspector-port is \(inspectorPort); a port is from 0 (any free one) to 65535.")
+      }
+      if let inspectorAppPort {
+        guard (0...65535).contains(inspectorAppPort) else {
+          throw ValidationError(
+            "--inspector-app-port is \(inspectorAppPort); a port is from 0 (any free one) to 65535.")
+        }
+        guard inspector else {
+          throw ValidationError("--inspector-app-port needs --inspector: apps connect to the inspector.")
+        }
       }
     }
 
@@ -392,15 +408,8 @@
         FileHandle.standardError.write(Data("\(hostName): cannot start the inspector: \(error)\n".utf8))
         Foundation.exit(1)
       }
-      let shownHost = host.contains(":") ? "[\(host)]" : host
-      FileHandle.standardError.write(
-        Data(
-          """
-          \(hostName): inspector at \(server.address)
-          \(hostName): apps connect to \(shownHost):\(server.appPort ?? appPort) with the token \(server.token):
-            UnoInspection.connect(to: "\(shownHost):\(server.appPort ?? appPort)", token: "\(server.token)", app: "MyApp")
-
-          """.utf8))
+      FileHandle.standardError.write(Data("\(hostName): inspector at \(server.address)\n".utf8))
+      announceAppPort(of: server, host: host)
       let signals = handleSignals { Foundation.exit(0) }
       while true { try? await Task.sleep(for: .seconds(3600)) }
       withExtendedLifetime(signals) {}
@@ -478,8 +487,9 @@
     do {
       let server = try await InspectorServer.start(
         inspector: Inspector(sessions: sessions, via: via), host: options.inspectorHost,
-        port: options.inspectorPort)
+        port: options.inspectorPort, appPort: options.inspectorAppPort)
       FileHandle.standardError.write(Data("\(hostName): inspector at \(server.address)\n".utf8))
+      announceAppPort(of: server, host: options.inspectorHost)
       return server
     } catch {
       FileHandle.standardError.write(
@@ -488,6 +498,19 @@
             .utf8))
       exit(1)
     }
+  }
+
+  /// Prints where apps connect to `server` and the line an app calls, if it takes apps.
+  func announceAppPort(of server: InspectorServer, host: String) {
+    guard let appPort = server.appPort else { return }
+    let shownHost = host.contains(":") ? "[\(host)]" : host
+    FileHandle.standardError.write(
+      Data(
+        """
+        \(hostName): apps connect to \(shownHost):\(appPort) with the token \(server.token):
+          UnoInspection.connect(to: "\(shownHost):\(appPort)", token: "\(server.token)", app: "MyApp")
+
+        """.utf8))
   }
 
   /// Writes the shared values kept in files (`@Shared(.fileStorage(...))`) whose save is still

@@ -222,6 +222,30 @@
       #expect(counting.batches.count == 1)  // not followed once the connection is gone
     }
 
+    @Test func aSessionRenamedAsItsRuntimeIsMadeIsNotListedClosed() async throws {
+      hub.connect()
+      let runtime = withDependencies {
+        $0.todosStore = .inMemory()
+        $0.continuousClock = AnyClock(clock)
+      } operation: {
+        InteractorRuntime(TodosInteractor())
+      }
+      // Named again as it is made (what `inspect(as:)` does, in the installed hub): nothing
+      // between, so the inspector never hears of "Todos".
+      runtime._openInspection(in: hub, named: "Todos")
+      runtime._openInspection(in: hub, named: "Renamed")
+      await hub.settle(runtime)
+      #expect(apps.list.map { $0.string(at: "feature") } == ["Renamed"])
+      // Renamed again after a change: the first name's session is listed closed, with its change.
+      runtime.send(.filterPicked(.active))
+      runtime._openInspection(in: hub, named: "Again")
+      await hub.settle(runtime)
+      let listed = apps.list.map { ($0.string(at: "feature") ?? "", $0["closed"] == .bool(true)) }
+      #expect(listed.map(\.0) == ["Renamed", "Again"])
+      #expect(listed.map(\.1) == [true, false])
+      #expect(try kinds(try #require(hub.lastSession()) - 1) == ["action"])
+    }
+
     /// The values of the states in `batch`'s change entries, encoded off the main actor.
     nonisolated func values(of batch: _InspectionBatch) async throws -> [Int] {
       let lines = await Task.detached { batch.encode() }.value
@@ -372,7 +396,8 @@
       }
     }
 
-    nonisolated func closed(_ session: UInt64) {
+    nonisolated func closed(_ session: UInt64, shown: Bool) {
+      guard shown else { return }
       Task { @MainActor in
         self.apps.receive(Array(#"{"type":"closed","session":\#(session)}"#.utf8), from: self.connection)
       }
@@ -480,7 +505,7 @@
 
     func opened(_ session: _InspectedSession) { self.session = session }
     func deliver(_ batch: _InspectionBatch) { batches.append(batch) }
-    func closed(_ session: UInt64) {}
+    func closed(_ session: UInt64, shown: Bool) {}
     func issue(_ message: String) {}
     func issueOutsideSessions(_ message: String) {}
 

@@ -73,8 +73,9 @@ final class InspectionConnection: _InspectionHub, Sendable {
     }
   }
 
-  func closed(_ session: UInt64) {
+  func closed(_ session: UInt64, shown: Bool) {
     sessions.withLock { $0[session] = nil }
+    guard shown else { return }
     let line = #"{"type":"closed","session":\#(session)}"#
     deliver(_InspectionBatch(session: session, dropped: 0, count: 0) { [line] })
   }

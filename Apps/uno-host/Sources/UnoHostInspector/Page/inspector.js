@@ -91,15 +91,38 @@ async function api(path, options) {
 function renderSessions() {
   const list = $("sessions");
   list.replaceChildren();
+  // The host's sessions first, then each app's (docs/inspector.md, "Your own app") under a
+  // heading of its own: one for each run of the app, so that a restarted app's old sessions stay
+  // apart from its new ones.
+  const groups = new Map();
   for (const [number, session] of [...model.sessions].sort((a, b) => a[0] - b[0])) {
-    const item = document.createElement("li");
-    // An app's session (docs/inspector.md, "Your own app") under its app's name.
-    item.textContent = `${number} · ${session.app ? `${session.app} › ` : ""}${session.feature}`;
-    item.dataset.session = number;
-    if (session.closed) item.classList.add("closed");
-    if (model.selected === number) item.classList.add("selected");
-    item.onclick = () => load(number);
-    list.append(item);
+    const key = session.app === undefined ? "" : `${session.app}\u0000${session.instance}`;
+    if (!groups.has(key)) groups.set(key, { app: session.app, instance: session.instance, sessions: [] });
+    groups.get(key).sessions.push([number, session]);
+  }
+  const runs = new Map(); // app name → runs listed so far
+  for (const group of [...groups.values()].sort((a, b) => (a.app === undefined ? -1 : b.app === undefined ? 1 : 0))) {
+    if (group.app !== undefined) {
+      const run = (runs.get(group.app) ?? 0) + 1;
+      runs.set(group.app, run);
+      const heading = document.createElement("li");
+      heading.className = "app";
+      heading.dataset.app = group.app;
+      heading.dataset.instance = group.instance;
+      const gone = group.sessions.every(([, session]) => session.closed);
+      heading.textContent = `${group.app}${run > 1 ? ` (run ${run})` : ""}${gone ? " · gone" : ""}`;
+      list.append(heading);
+    }
+    for (const [number, session] of group.sessions) {
+      const item = document.createElement("li");
+      item.textContent = `${number} · ${session.feature}`;
+      item.dataset.session = number;
+      if (group.app !== undefined) item.classList.add("in-app");
+      if (session.closed) item.classList.add("closed");
+      if (model.selected === number) item.classList.add("selected");
+      item.onclick = () => load(number);
+      list.append(item);
+    }
   }
   $("no-sessions").hidden = model.sessions.size > 0;
 }

@@ -17,8 +17,10 @@ import Synchronization
   @MainActor func opened(_ session: _InspectedSession)
   /// A session's events, in order, to encode off the main actor.
   func deliver(_ batch: _InspectionBatch)
-  /// The runtime of `session` was released.
-  func closed(_ session: UInt64)
+  /// The runtime of `session` was released, or left the inspector. `shown` is whether the
+  /// session handed the hub any event since it announced itself: a session renamed or left out
+  /// as its runtime is made (`inspect(as:)`) never was, and the inspector need not hear of it.
+  func closed(_ session: UInt64, shown: Bool)
   /// The library reported an issue on the main actor: the hub puts it in the session whose runtime
   /// is handling a step (``_InspectedSession/issue(_:)``), or shows it as the app's.
   @MainActor func issue(_ message: String)

@@ -63,6 +63,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   @exclusivity(unchecked) var isReportingEffectFailure = false
   /// Set when the runtime leaves the inspector (``InteractorRuntime/inspect(as:)``).
   @exclusivity(unchecked) var closed = false
+  /// Whether a batch was handed to the hub since the session announced itself.
+  @exclusivity(unchecked) var delivered = false
 
   init(runtime: InteractorRuntime<State, Action>, feature: String, hub: any _InspectionHub) {
     self.runtime = runtime
@@ -175,6 +177,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
       handedBack.withLock { $0 = [] }
       return
     }
+    delivered = true
     let events = Handover(
       changes: changes, count: pending, head: changesHead, others: others, first: changeCount - pending,
       handedBack: handedBack)
@@ -273,7 +276,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     guard let runtime, !closed, generation == InspectionState.currentGeneration, generation != self.generation
     else { return }
     // What a previous connection did not take is not this one's.
-    (changes, pending, changesHead, others, dropped, changeCount) = ([], 0, 0, [], 0, 0)
+    (changes, pending, changesHead, others, dropped, changeCount, delivered) = ([], 0, 0, [], 0, 0, false)
     handedBack.withLock { $0 = [] }
     self.generation = generation
     isFollowed = true
@@ -339,10 +342,13 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   @MainActor
   func closeNow() {
     closed = true
-    flush()
+    // Opened and closed with nothing between, before any batch (a view model renamed or left out
+    // where it is made): the inspector never hears of it, rather than list it closed.
+    let unseen = !delivered && pending == 0 && others.count == 1
+    if unseen { others = [] } else { flush() }
     changes = []
     handedBack.withLock { $0 = [] }
-    hub.closed(id)
+    hub.closed(id, shown: !unseen)
   }
 
   // MARK: Encoding, off the main actor
