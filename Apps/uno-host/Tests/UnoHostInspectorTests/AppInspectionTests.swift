@@ -246,6 +246,33 @@
       #expect(try kinds(try #require(hub.lastSession()) - 1) == ["action"])
     }
 
+    @Test func aStateEncodableOnlyOnTheMainActorIsEncodedThereAsJSON() async throws {
+      let counting = CountingHub()
+      _ = _Inspection.beginGeneration()
+      let runtime = InteractorRuntime(MainActorTallyInteractor())
+      runtime._openInspection(in: counting, named: "Tally")
+      counting.announce(generation: _Inspection.currentGeneration)
+      runtime.send(.increment)
+      runtime._flushInspection()
+      let batch = counting.batches[0]
+      // Off the main actor, where the conformances cannot be used, as a connection encodes.
+      let lines = try await Task.detached { batch.encode() }.value.map { line in
+        try #require(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      }
+      #expect(lines.map { $0["type"] as? String } == ["opened", "entry"])
+      #expect(lines[0]["codable"] as? Bool == true)
+      #expect((lines[0]["state"] as? [String: Any])?["value"] as? Int == 0)
+      #expect((lines[1]["state"] as? [String: Any])?["value"] as? Int == 1)
+      #expect((lines[1]["action"] as? [String: Any])?.keys.first == "increment")
+      // Rewound to and sent to from the page: decoded on the main actor, where they can be.
+      let session = try #require(counting.session)
+      #expect(session.rewind(stateJSON: Array(#"{"value":5}"#.utf8)) == nil)
+      #expect(runtime.state.value == 5)
+      #expect(session.send(actionJSON: Array(#"{"increment":{}}"#.utf8)) == nil)
+      #expect(runtime.state.value == 6)
+      _Inspection.endGeneration()
+    }
+
     /// The values of the states in `batch`'s change entries, encoded off the main actor.
     nonisolated func values(of batch: _InspectionBatch) async throws -> [Int] {
       let lines = await Task.detached { batch.encode() }.value
@@ -481,6 +508,25 @@
       Interact(initialValue: Tally()) { state, _ in
         state.value += 1
         state.token = Token(id: state.value)
+        return .state
+      }
+    }
+  }
+
+  /// A count whose coding is isolated to the main actor, as a module whose default isolation is
+  /// `MainActor` makes every type's (with `InferIsolatedConformances`).
+  struct MainActorTally: @MainActor Codable, Sendable {
+    var value = 0
+  }
+
+  enum MainActorTallyAction: @MainActor Codable, Sendable { case increment }
+
+  struct MainActorTallyInteractor: Interactor {
+    typealias DomainState = MainActorTally
+    typealias Action = MainActorTallyAction
+    var body: some InteractorOf<Self> {
+      Interact(initialValue: MainActorTally()) { state, _ in
+        state.value += 1
         return .state
       }
     }

@@ -242,8 +242,46 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     }
 
     /// The events as lines of the protocol, oldest first, the other events among the changes
-    /// where they happened.
+    /// where they happened: encoded here, or on the main actor when the state's or the action's
+    /// `Encodable` conformance is isolated to it (a module whose default isolation is `MainActor`
+    /// infers that), the only place it can be used. That costs the main actor the batch's
+    /// encoding, in a turn of its own, never in a send.
     func lines(session: UInt64, feature: String) -> [String] {
+      guard encodesOnlyOnMainActor() else { return encodedLines(session: session, feature: feature) }
+      let lines = Locked<[String]>([])
+      let done = DispatchSemaphore(value: 0)
+      Task { @MainActor in
+        lines.withLock { $0 = self.encodedLines(session: session, feature: feature) }
+        done.signal()
+      }
+      // The main actor never waits for this thread, so this wait ends.
+      done.wait()
+      return lines.withLock { $0 }
+    }
+
+    /// Whether a state or an action of the batch is `Encodable` only on the main actor: its type
+    /// conforms, but the value does not here (on the main actor it does, so this is `false`
+    /// there).
+    private func encodesOnlyOnMainActor() -> Bool {
+      func isolated(_ value: Any, _ type: Any.Type) -> Bool {
+        !(value is any Encodable) && type is any Encodable.Type
+      }
+      if count > 0 {
+        let change = changes[head % count]
+        if isolated(change.state, State.self) { return true }
+        if let action = change.action, isolated(action, Action.self) { return true }
+      }
+      for (_, event) in others {
+        switch event {
+        case .opened(let state, _) where isolated(state, State.self): return true
+        case .effectStarted(_, let action, _, _) where isolated(action, Action.self): return true
+        default: continue
+        }
+      }
+      return false
+    }
+
+    private func encodedLines(session: UInt64, feature: String) -> [String] {
       var lines: [String] = []
       lines.reserveCapacity(count + others.count)
       var next = 0
