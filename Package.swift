@@ -138,6 +138,10 @@ let packageTargets: [Target] = [
     name: "TodosStoreLiveTests", dependencies: dependencies(["TodosStoreLive"]),
     path: "Packages/Todos/Tests/TodosStoreLiveTests"),
   .target(
+    name: "UnoAppInspection",
+    dependencies: dependencies(["UnoCore", "UnoJSON", "UnoPlugin", "IssueReporting@xctest-dynamic-overlay"]),
+    path: "Packages/UnoAppInspection/Sources/UnoAppInspection"),
+  .target(
     name: "UnoComposition",
     dependencies: dependencies([
       "UnoCompositionMacros", "UnoCore", "Dependencies@swift-dependencies", "CasePaths@swift-case-paths",
@@ -162,10 +166,6 @@ let packageTargets: [Target] = [
       "Clocks@swift-clocks", "ConcurrencyExtras@swift-concurrency-extras", "CustomDump@swift-custom-dump",
       "Dependencies@swift-dependencies", "IssueReporting@xctest-dynamic-overlay", "UnoRuntimeShims",
     ]), path: "Packages/UnoCore/Sources/UnoCore"),
-  .target(
-    name: "UnoAppInspection",
-    dependencies: dependencies(["UnoCore", "IssueReporting@xctest-dynamic-overlay"]),
-    path: "Packages/UnoCore/Sources/UnoAppInspection"),
   .target(
     name: "UnoRuntimeShims", dependencies: dependencies([]), path: "Packages/UnoCore/Sources/UnoRuntimeShims"),
   .testTarget(

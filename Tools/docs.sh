@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=("$@")
 [ ${#packages[@]} -gt 0 ] ||
-  packages=(UnoCore UnoCore/UnoAppInspection UnoComposition UnoPresentation UnoTesting UnoJSON UnoPlugin)
+  packages=(UnoCore UnoAppInspection UnoComposition UnoPresentation UnoTesting UnoJSON UnoPlugin)
 for entry in "${packages[@]}"; do
   package=${entry%%/*}
   target=${entry#*/}

@@ -10,6 +10,7 @@ let package = Package(
   platforms: [.macOS(.v15)],
   dependencies: [
     .package(path: "../../Packages/UnoCore"),
+    .package(path: "../../Packages/UnoAppInspection"),
     .package(path: "../../Packages/UnoPresentation"),
     .package(path: "../../Packages/Todos"),
     // Without its CombineSchedulers trait, which would build OpenCombine into every package on Linux.
@@ -23,7 +24,7 @@ let package = Package(
       name: "inspected-app",
       dependencies: [
         .product(name: "UnoCore", package: "UnoCore"),
-        .product(name: "UnoAppInspection", package: "UnoCore"),
+        .product(name: "UnoAppInspection", package: "UnoAppInspection"),
         .product(name: "UnoPresentation", package: "UnoPresentation"),
         .product(name: "TodosFeature", package: "Todos"),
         .product(name: "Dependencies", package: "swift-dependencies"),

@@ -5,8 +5,7 @@ let package = Package(
   name: "UnoCore",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
-    .library(name: "UnoCore", targets: ["UnoCore"]),
-    .library(name: "UnoAppInspection", targets: ["UnoAppInspection"]),
+    .library(name: "UnoCore", targets: ["UnoCore"])
   ],
   dependencies: [
     // Only for `swift package generate-documentation` (Tools/docs.sh); nothing links it.
@@ -33,12 +32,6 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         "UnoRuntimeShims",
       ]
-    ),
-    // An app's connection to an inspector (docs/inspector.md, "Your own app"): Foundation and
-    // the platform's sockets only.
-    .target(
-      name: "UnoAppInspection",
-      dependencies: ["UnoCore", .product(name: "IssueReporting", package: "xctest-dynamic-overlay")]
     ),
     // Entry points of the Swift runtime that Swift code may not name (see its header).
     .target(name: "UnoRuntimeShims"),

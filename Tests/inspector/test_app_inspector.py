@@ -163,6 +163,11 @@ class AppInspectorTests(unittest.TestCase):
         entries = timeline["entries"]
         self.assertEqual(entries[0]["kind"], "action")
         self.assertEqual(entries[0]["action"], {"add": {"title": "Milk"}})
+        # Named as the host names its features' actions, from the action type the app described.
+        self.assertEqual(entries[0]["named"]["typed"], "add Milk")
+        toggle = next(e for e in entries if e["kind"] == "action" and "todo" in e["action"])
+        self.assertEqual(toggle["named"]["name"], "todo.toggle")
+        self.assertEqual(len(toggle["named"]["ids"]), 1)
         self.assertEqual(entries[0]["state"]["todos"][0]["title"], "Milk")
         started = [e for e in entries if e["kind"] == "effect started"]
         self.assertTrue(all("started at TodosFeature/Todos.swift:" in e["named"]["typed"] for e in started), started)

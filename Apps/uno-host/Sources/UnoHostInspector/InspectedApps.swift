@@ -2,7 +2,7 @@
 #if Host
   import Foundation
   import UnoHostCore
-  import UnoPlugin
+  @_spi(Inspection) import UnoPlugin
 
   /// The sessions of the apps connected to the inspector (`UnoInspection.connect`, the
   /// UnoAppInspection module): what each app said, line by line (docs/inspector.md, "What an app
@@ -52,6 +52,9 @@
       var running: [Int: JSONValue] = [:]
       var lastAction: JSONValue?
       var closed = false
+      /// Names the session's actions as hosts name theirs, from what the app said of its action
+      /// type (an `actions` line); `nil` until then, or when the type could not be described.
+      var namer: (@Sendable (JSONValue) -> NamedAction?)?
 
       var nextIndex: Int { dropped + entries.count }
     }
@@ -201,14 +204,21 @@
         append(
           [
             "kind": .string(kind), "action": fields["action"] ?? .null, "elapsed": elapsed, "state": state,
-            "named": named(fields["described"]),
+            "named": named(fields["action"], in: session) ?? named(fields["described"]),
           ], to: number)
+      case "actions":
+        guard let schema = fields["schema"], let namer = _ActionNames.namer(for: schema) else {
+          return refuse(connection, "an actions line whose schema is not one")
+        }
+        session.namer = namer
+        sessions[number] = session
       case "effect":
         guard case .string(let event)? = fields["event"], case .integer(let effect)? = fields["effect"] else {
           return refuse(connection, "an effect line without its event or effect")
         }
         var described =
-          fields["described"]?.stringValue ?? session.running[effect]?.string(at: "described") ?? "an effect"
+          named(fields["action"], in: session)?.string(at: "typed") ?? fields["described"]?.stringValue
+          ?? session.running[effect]?.string(at: "described") ?? "an effect"
         if event == "started" {
           session.running[effect] = .object([
             "effect": .integer(effect), "described": .string(described),
@@ -290,6 +300,16 @@
       guard sessions[number]?.closed == false else { return }
       sessions[number]!.closed = true
       broadcast(["type": .string("closed"), "session": .integer(number)])
+    }
+
+    /// `action` (the app's JSON of it) named as hosts name their actions, if the app described its
+    /// action type (an `actions` line) and the action is one of it.
+    private func named(_ action: JSONValue?, in session: Session) -> JSONValue? {
+      guard let action, action != .null, let named = session.namer?(action) else { return nil }
+      return .object([
+        "name": .string(named.name), "ids": .array(named.ids), "payload": named.payload ?? .null,
+        "typed": .string(named.typed),
+      ])
     }
 
     private func named(_ text: JSONValue?) -> JSONValue {

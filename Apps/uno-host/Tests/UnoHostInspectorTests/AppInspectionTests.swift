@@ -2,12 +2,13 @@
 #if Host
   import Clocks
   import Dependencies
+  import BundledFeatures
   import Foundation
   import Testing
   import TodosFeature
   @_spi(Inspection) @_spi(Internals) import UnoCore
   import UnoHostCore
-  import UnoPlugin
+  @_spi(Inspection) import UnoPlugin
   import UnoTesting
 
   @testable import UnoHostInspector
@@ -271,6 +272,23 @@
       #expect(session.send(actionJSON: Array(#"{"increment":{}}"#.utf8)) == nil)
       #expect(runtime.state.value == 6)
       _Inspection.endGeneration()
+    }
+
+    @Test func anAppsActionsAreNamedAsTheHostNamesItsFeaturesActions() throws {
+      // What an app sends for its action type, read back as the inspector reads it.
+      let sent = try #require(_ActionNames.schema(of: TodosAction.self)).text
+      let namer = try #require(_ActionNames.namer(for: try parseJSON(Array(sent.utf8))))
+      // Every action the host's Todos feature lists, named alike.
+      let todos = try #require(bundledFeatures.first { $0.name == "todos" })
+      #expect(todos.actions.count > 5)
+      for info in todos.actions {
+        #expect(namer(info.example) == todos.namedAction(info.example), "\(info.path)")
+        #expect(namer(info.example)?.name == info.path)
+      }
+      #expect(namer(.object(["launch": .object([:])])) == nil)
+      // Neither a schema nor a value of one.
+      #expect(_ActionNames.namer(for: .object(["cases": .string("no")])) == nil)
+      #expect(_ActionNames.schema(of: TodosState.self) == nil)
     }
 
     /// The values of the states in `batch`'s change entries, encoded off the main actor.

@@ -130,18 +130,21 @@ enum InspectionState {
   /// What the session is named after: its interactor's type, or the name given with
   /// `InteractorRuntime.inspect(as:)`.
   public let feature: String
+  /// The runtime's action type: what the hub describes to the inspector, so that it names the
+  /// session's actions as hosts name theirs.
+  public let actionType: Any.Type
   let announceBody: @MainActor @Sendable (Int) -> Void
   let sendBody: @MainActor @Sendable ([UInt8]) -> String?
   let rewindBody: @MainActor @Sendable ([UInt8]) -> String?
   let issueBody: @MainActor @Sendable (String) -> Bool
 
   init(
-    id: UInt64, feature: String, announce: @escaping @MainActor @Sendable (Int) -> Void,
+    id: UInt64, feature: String, actionType: Any.Type, announce: @escaping @MainActor @Sendable (Int) -> Void,
     send: @escaping @MainActor @Sendable ([UInt8]) -> String?,
     rewind: @escaping @MainActor @Sendable ([UInt8]) -> String?,
     issue: @escaping @MainActor @Sendable (String) -> Bool
   ) {
-    (self.id, self.feature) = (id, feature)
+    (self.id, self.feature, self.actionType) = (id, feature, actionType)
     (announceBody, sendBody, rewindBody, issueBody) = (announce, send, rewind, issue)
   }
 

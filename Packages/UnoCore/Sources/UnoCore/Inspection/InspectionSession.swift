@@ -80,7 +80,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
 
   private func makeInspected() -> _InspectedSession {
     _InspectedSession(
-      id: id, feature: feature, announce: { [weak self] in self?.announce(generation: $0) },
+      id: id, feature: feature, actionType: Action.self,
+      announce: { [weak self] in self?.announce(generation: $0) },
       send: { [weak self] json in
         guard let self else { return "the session is gone: its runtime was released" }
         return self.send(actionJSON: json)

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Inspection) @_spi(Internals) import UnoCore
+@_spi(Inspection) import UnoPlugin
 
 /// The app's connection to an inspector: the hub every runtime of the app opens its session in
 /// (``_InspectionHub``), and the two threads that talk to the inspector.
@@ -33,6 +34,12 @@ final class InspectionConnection: _InspectionHub, Sendable {
 
   /// The runtimes' sessions, by id, held weakly: a session's runtime owns it.
   private let sessions = Locked<[UInt64: WeakSession]>([:])
+  /// What the inspector names each session's actions with (`_ActionNames`), as a line's JSON,
+  /// by session; `nil` for an action type whose cases cannot be read.
+  private let actionNames = Locked<[UInt64: String?]>([:])
+  /// The same, by action type: read once for each type, on the main actor (where a `Decodable`
+  /// conformance isolated to it can be used).
+  private let actionNamesByType = Locked<[ObjectIdentifier: String?]>([:])
   let outbound = AsyncCondition(Outbound())
 
   struct WeakSession: Sendable {
@@ -58,7 +65,22 @@ final class InspectionConnection: _InspectionHub, Sendable {
   @MainActor
   func opened(_ session: _InspectedSession) {
     sessions.withLock { $0[session.id] = WeakSession(session: session) }
-    if let generation = outbound.reading(\.generation) { session.announce(generation: generation) }
+    if let generation = outbound.reading(\.generation) {
+      describeActions(of: session)
+      session.announce(generation: generation)
+    }
+  }
+
+  /// Reads what names `session`'s actions, once for its action type, unless it was read.
+  @MainActor
+  private func describeActions(of session: _InspectedSession) {
+    guard actionNames.withLock({ $0[session.id] == nil }) else { return }
+    let type = ObjectIdentifier(session.actionType)
+    let described =
+      actionNamesByType.withLock { $0[type] }
+      ?? (session.actionType as? any Decodable.Type).flatMap { _ActionNames.schema(of: $0)?.text }
+    actionNamesByType.withLock { $0[type] = .some(described) }
+    actionNames.withLock { $0[session.id] = .some(described) }
   }
 
   func deliver(_ batch: _InspectionBatch) {
@@ -75,6 +97,7 @@ final class InspectionConnection: _InspectionHub, Sendable {
 
   func closed(_ session: UInt64, shown: Bool) {
     sessions.withLock { $0[session] = nil }
+    actionNames.withLock { $0[session] = nil }
     guard shown else { return }
     let line = #"{"type":"closed","session":\#(session)}"#
     deliver(_InspectionBatch(session: session, dropped: 0, count: 0) { [line] })
@@ -109,7 +132,10 @@ final class InspectionConnection: _InspectionHub, Sendable {
       table = table.filter { $0.value.session != nil }
       return table.values.compactMap(\.session).sorted { $0.id < $1.id }
     }
-    for session in live { session.announce(generation: generation) }
+    for session in live {
+      describeActions(of: session)
+      session.announce(generation: generation)
+    }
   }
 
   // MARK: The writer
@@ -166,7 +192,15 @@ final class InspectionConnection: _InspectionHub, Sendable {
         }
         for batch in batches {
           if batch.dropped > 0 { text += Self.droppedLine(session: batch.session, count: batch.dropped) }
-          for line in batch.encode() { text += line + "\n" }
+          for line in batch.encode() {
+            text += line + "\n"
+            // Right after a session's `opened`, what names its actions, for the lines after it.
+            if line.hasPrefix(#"{"session":"#), line.contains(#""type":"opened""#),
+              let names = actionNames.withLock({ $0[batch.session] }) ?? nil
+            {
+              text += #"{"type":"actions","session":\#(batch.session),"schema":\#(names)}"# + "\n"
+            }
+          }
         }
         if !text.isEmpty { try socket.write(Array(text.utf8)) }
         // What the runtimes hand over meanwhile waits for the next round, rather than waking
