@@ -301,6 +301,36 @@ class AppInspectorTests(unittest.TestCase):
                                for e in self.inspector.timeline(session)["entries"]), "a change after the stall")
 
 
+    def test_a_view_models_child_view_models_are_listed_under_its_session(self):
+        screen = eventually(lambda: self.inspector.app_sessions("Todos screen"), "the view model's session")[0]
+        self.assertEqual(screen["children"], [])
+        number = screen["session"]
+
+        def children():
+            return next(s for s in self.inspector.get("/api/sessions") if s["session"] == number)["children"]
+
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=shutil_which_chromium(), args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 1400, "height": 900})
+            page.goto(self.inspector.address)
+            expect(page.locator(f"#sessions li[data-session='{number}']")).to_be_visible()
+            # A row's view model for each row a view reads, made as rows come.
+            for count, title in enumerate(["Milk", "Eggs"], start=1):
+                self.app.command(f"screen-add {title}")
+                self.app.wait_for(lambda line, count=count: line.get("screenRows") == count)
+            listed = eventually(lambda: (c := children()) and len(c) == 2 and c, "two rows' view models")
+            self.assertTrue(all(child["name"].startswith("\\TodosViewState.rows · ") for child in listed), listed)
+            expect(page.locator("#sessions li.child")).to_have_count(2)
+            expect(page.locator("#sessions li.child").first).to_contain_text("TodosViewState.rows")
+            # Gone when their rows are: the filter shows none.
+            self.app.command("screen-filter completed")
+            self.app.wait_for(lambda line: line.get("screenRows") == 0)
+            eventually(lambda: children() == [], "the rows' view models gone")
+            expect(page.locator("#sessions li.child")).to_have_count(0)
+            browser.close()
+        # Their actions are the parent session's entries.
+        self.assertIn("add", [e["named"]["name"] for e in self.inspector.timeline(number)["entries"]])
+
     def test_two_apps_at_once_each_with_its_own_sessions(self):
         first = self.session()
         other = App(self.inspector.app_port, name="other-app")

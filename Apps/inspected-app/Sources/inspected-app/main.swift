@@ -12,6 +12,8 @@ import UnoPresentation
 //   inspected-app --connect 127.0.0.1:7433 --token <token> [--app <name>]
 //
 // Commands: `add <title>`, `toggle <row>`, `open <row>`, `close`, `open-missing` (an issue), `filter <all|active|completed>`,
+// `screen-add <title>` and `screen-filter <filter>` (through the view model "Todos screen", whose
+// rows are then read: child view models),
 // `flood <n>` (n changes at once, unprinted), `release` (the runtime goes, a new one comes),
 // `quit`.
 
@@ -104,6 +106,17 @@ final class App {
       runtime = Self.makeRuntime()
       observe()
       emit(#"{"released":true}"#)
+    case "screen-add", "screen-filter":
+      // Through the "Todos screen" view model, whose rows a view then reads: a child view model
+      // per row shown, made and gone as rows come and go.
+      let screen = screens[0]
+      if command == "screen-add" {
+        screen.sendViewEvent(.add(title: rest))
+      } else {
+        guard let filter = Filter(rawValue: rest) else { return report("no filter \(rest)") }
+        screen.sendViewEvent(.filterPicked(filter))
+      }
+      emit(#"{"screenRows":\#(screen.rowViewModels.count)}"#)
     case "quit": return false
     default: return report("unknown command \(command)")
     }

@@ -55,6 +55,9 @@
       /// Names the session's actions as hosts name theirs, from what the app said of its action
       /// type (an `actions` line); `nil` until then, or when the type could not be described.
       var namer: (@Sendable (JSONValue) -> NamedAction?)?
+      /// The child view models of the session's view model alive now (`child` lines), in the
+      /// order they were made: their ids in the app and where each is.
+      var children: [(id: Int, name: String)] = []
 
       var nextIndex: Int { dropped + entries.count }
     }
@@ -206,6 +209,23 @@
             "kind": .string(kind), "action": fields["action"] ?? .null, "elapsed": elapsed, "state": state,
             "named": named(fields["action"], in: session) ?? named(fields["described"]),
           ], to: number)
+      case "child":
+        guard case .string(let event)? = fields["event"], case .integer(let child)? = fields["child"] else {
+          return refuse(connection, "a child line without its event or child")
+        }
+        if event == "opened" {
+          guard case .string(let name)? = fields["name"] else {
+            return refuse(connection, "a child line without the name of the child")
+          }
+          session.children.removeAll { $0.id == child }
+          session.children.append((child, name))
+        } else {
+          session.children.removeAll { $0.id == child }
+        }
+        sessions[number] = session
+        broadcast([
+          "type": .string("children"), "session": .integer(number), "children": children(of: session),
+        ])
       case "actions":
         guard let schema = fields["schema"], let namer = _ActionNames.namer(for: schema) else {
           return refuse(connection, "an actions line whose schema is not one")
@@ -275,6 +295,7 @@
         session.connection = connection
         session.closed = false
         session.running = [:]
+        session.children = []  // the app tells them again after its `opened`
         session.state = state
         sessions[number] = session
         if wasClosed { broadcast(["type": .string("opened"), "session": summary(of: number)]) }
@@ -350,7 +371,13 @@
         "session": .integer(number), "feature": .string(session.feature), "app": .string(session.app),
         "instance": .string(session.instance), "recordable": .bool(session.codable),
         "recording": .bool(session.codable), "closed": .bool(session.closed),
+        "children": children(of: session),
       ])
+    }
+
+    /// The child view models of `session`'s view model, as the page lists them.
+    private func children(of session: Session) -> JSONValue {
+      .array(session.children.map { .object(["child": .integer($0.id), "name": .string($0.name)]) })
     }
 
     /// Every app session, closed ones included (`"closed": true`): an app's sessions stay readable

@@ -7,6 +7,7 @@
   import Testing
   import TodosFeature
   @_spi(Inspection) @_spi(Internals) import UnoCore
+  @_spi(Internals) import UnoPresentation
   import UnoHostCore
   @_spi(Inspection) import UnoPlugin
   import UnoTesting
@@ -289,6 +290,39 @@
       // Neither a schema nor a value of one.
       #expect(_ActionNames.namer(for: .object(["cases": .string("no")])) == nil)
       #expect(_ActionNames.schema(of: TodosState.self) == nil)
+    }
+
+    @Test func aViewModelsChildViewModelsAreListedUnderItsSessionWhileTheyLive() async throws {
+      hub.connect()
+      let viewModel = TodosInteractor.makeViewModel(withDependencies: {
+        $0.todosStore = .inMemory()
+        $0.continuousClock = AnyClock(clock)
+        $0.uuid = .incrementing
+      })
+      viewModel._runtime._openInspection(in: hub, named: "Todos screen")
+      viewModel._runtime._flushInspection()  // its `opened`: the page has the session
+      let number = try #require(hub.lastSession())
+      func children() -> [String] {
+        guard case .array(let listed)? = apps.summary(of: number)["children"] else { return [] }
+        return listed.compactMap { $0.string(at: "name") }
+      }
+      viewModel.sendViewEvent(.add(title: "Milk"))
+      viewModel.sendViewEvent(.add(title: "Eggs"))
+      #expect(viewModel.rowViewModels.count == 2)  // a view reads the rows: their view models are made
+      await hub.settle(viewModel._runtime)
+      #expect(children().count == 2)
+      #expect(children().allSatisfy { $0.hasPrefix("\\TodosViewState.rows · ") })
+      // Told again to a new connection, after the session's opened.
+      hub.connect()
+      await hub.settle(viewModel._runtime)
+      #expect(children().count == 2)
+      // Gone with their rows.
+      viewModel.sendViewEvent(.filterPicked(.completed))
+      #expect(viewModel.rowViewModels.isEmpty)
+      await hub.settle(viewModel._runtime)
+      #expect(children().isEmpty)
+      await clock.advance(by: .seconds(2))
+      await viewModel._runtime.waitForAllEffects()
     }
 
     /// The values of the states in `batch`'s change entries, encoded off the main actor.

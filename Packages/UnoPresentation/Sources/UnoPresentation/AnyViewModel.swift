@@ -129,6 +129,14 @@ public class AnyViewModel<Action: Sendable, ViewState>: Observable {
     return made
   }
 
+  /// A child view model was made from this one, or from one of its children (`name`: where it
+  /// is, made only if an inspector asks): a ``ViewModel`` tells its runtime's session in a
+  /// connected inspector, a ``ChildViewModel`` its parent.
+  func childMade(_ child: AnyObject, name: () -> String) {}
+
+  /// The child view model `child` went: its part of the state did.
+  func childGone(_ child: AnyObject) {}
+
   /// Sends an action; ``viewState`` is up to date when this returns, and the returned
   /// `EventTask` tracks the effects the action started.
   ///

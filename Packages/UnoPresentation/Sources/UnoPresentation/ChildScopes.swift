@@ -134,10 +134,12 @@ final class RowsScope<
   private func makeChild(_ row: Row, parent: AnyViewModel<ParentAction, ParentViewState>) -> Child {
     let id = row.id
     let embed = self.embed
-    return Child(
+    let child = Child(
       viewState: row, rowID: id, part: rows, parent: parent,
       deliver: { [weak parent] action in parent?.sendViewEvent(embed(id, action)) }
     )
+    parent.childMade(child) { child.inspectedName }
+    return child
   }
 
   func compare(from old: ParentViewState, to new: ParentViewState) {
@@ -271,6 +273,7 @@ final class PresentedScope<
       viewState: value, rowID: nil, part: state, parent: parent,
       deliver: { [weak parent] action in parent?.sendViewEvent(embed(action)) }
     )
+    parent.childMade(made) { made.inspectedName }
     child = made
     childIdentity = id
     return made

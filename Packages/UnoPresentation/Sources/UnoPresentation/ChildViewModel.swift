@@ -84,6 +84,21 @@ public final class ChildViewModel<Action: Sendable, ViewState>: AnyViewModel<Act
   func detach() {
     removed = true
     scopes?.detachAll()
+    if let parent = parent as? any ParentViewModel { parent.childGone(self) }
+  }
+
+  /// Where it is, as an inspector lists it under its view model's session: `\TodosViewState.rows
+  /// · 0F2C…`, `\AppViewState.editor`.
+  var inspectedName: String {
+    storedRowID.map { "\(partKeyPath) · \($0)" } ?? "\(partKeyPath)"
+  }
+
+  override func childMade(_ child: AnyObject, name: () -> String) {
+    if let parent = parent as? any ParentViewModel { parent.childMade(child, name: name) }
+  }
+
+  override func childGone(_ child: AnyObject) {
+    if let parent = parent as? any ParentViewModel { parent.childGone(child) }
   }
 }
 

@@ -2,7 +2,7 @@ import Dependencies
 import IssueReporting
 import Observation
 import Synchronization
-@_spi(Internals) import UnoCore
+@_spi(Internals) @_spi(Inspection) import UnoCore
 
 /// Runs a feature on the main actor and exposes its view state to a view.
 ///
@@ -159,6 +159,14 @@ public final class ViewModel<Action: Sendable, DomainState: Sendable, ViewState>
   public func inspected(as name: String?) -> Self {
     runtime.inspect(as: name)
     return self
+  }
+
+  override func childMade(_ child: AnyObject, name: () -> String) {
+    runtime._inspectionChildOpened(child, name: name)
+  }
+
+  override func childGone(_ child: AnyObject) {
+    runtime._inspectionChildClosed(child)
   }
 
   /// The runtime the view model drives: hosts record and replay sessions through it.

@@ -61,6 +61,15 @@ function receive(message) {
         renderRunning();
       }
       break;
+    case "children": {
+      // The child view models of an app's view model, listed under its session.
+      const session = model.sessions.get(message.session);
+      if (session) {
+        session.children = message.children;
+        renderSessions();
+      }
+      break;
+    }
     case "state":
       if (model.selected === message.session && model.timeline) {
         model.timeline.viewState = message.state;
@@ -122,6 +131,23 @@ function renderSessions() {
       if (model.selected === number) item.classList.add("selected");
       item.onclick = () => load(number);
       list.append(item);
+      // Its child view models (a row's, a presented child's): views of its runtime, whose
+      // actions and changes are this session's entries.
+      const children = session.closed ? [] : session.children ?? [];
+      for (const child of children.slice(0, 20)) {
+        const line = document.createElement("li");
+        line.className = "child";
+        line.textContent = `↳ ${child.name}`;
+        line.title = "A child view model: its actions and changes are its parent's session's entries.";
+        line.onclick = () => load(number);
+        list.append(line);
+      }
+      if (children.length > 20) {
+        const more = document.createElement("li");
+        more.className = "child";
+        more.textContent = `↳ … and ${children.length - 20} more child view models`;
+        list.append(more);
+      }
     }
   }
   $("no-sessions").hidden = model.sessions.size > 0;

@@ -27,6 +27,8 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     case effectStarted(effect: UInt64, action: Action, callSite: String, elapsed: Duration)
     case effectEnded(effect: UInt64, cancelled: EffectCancellation?, elapsed: Duration)
     case issue(String, elapsed: Duration)
+    /// A child view model of the runtime's view model was made (`name`: where it is), or went.
+    case child(UInt64, name: String?)
   }
 
   @usableFromInline weak var runtime: InteractorRuntime<State, Action>?
@@ -321,6 +323,31 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     isFollowed = true
     let state = runtime.state
     append(.opened(state, KeptSharedValues.capture(state)))
+    for (child, name) in children { append(.child(child, name: name)) }
+  }
+
+  /// The child view models of the runtime's view model alive now, by id, in the order they were
+  /// made: told to each connection after the session's `opened`.
+  @exclusivity(unchecked) var children: [(id: UInt64, name: String)] = []
+  /// Where each child view model is in ``children``, by the view model.
+  @exclusivity(unchecked) var childIDs: [ObjectIdentifier: UInt64] = [:]
+
+  /// A child view model, `viewModel`, was made where `name` says.
+  @MainActor
+  func childOpened(_ viewModel: ObjectIdentifier, name: String) {
+    guard !closed, childIDs[viewModel] == nil else { return }
+    let id = InspectionState.sessionIDs.add(1, ordering: .relaxed).newValue
+    childIDs[viewModel] = id
+    children.append((id, name))
+    if isFollowed { append(.child(id, name: name)) }
+  }
+
+  /// The child view model `viewModel` went (its part of the state did, or it was released).
+  @MainActor
+  func childClosed(_ viewModel: ObjectIdentifier) {
+    guard let id = childIDs.removeValue(forKey: viewModel) else { return }
+    children.removeAll { $0.id == id }
+    if isFollowed { append(.child(id, name: nil)) }
   }
 
   @MainActor
@@ -402,6 +429,11 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
         ("type", quoted("opened")), ("feature", quoted(feature)), ("state", json),
         ("codable", why == nil ? "true" : "false"), ("why", why.map(quoted) ?? "null"),
         ("actionCodable", Action.self is any Codable.Type ? "true" : "false"),
+      ]
+    case .child(let child, let name):
+      fields += [
+        ("type", quoted("child")), ("event", quoted(name == nil ? "closed" : "opened")),
+        ("child", String(child)), ("name", name.map(quoted) ?? "null"),
       ]
     case .change(let entry):
       fields += [

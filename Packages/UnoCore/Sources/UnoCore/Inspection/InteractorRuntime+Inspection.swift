@@ -84,6 +84,20 @@ extension InteractorRuntime {
     hub.opened(session.inspected)
   }
 
+  /// Tells this runtime's session, if it has one, that `viewModel`, a child view model of the
+  /// runtime's view model (UnoPresentation's `ChildViewModel`), was made where `name` says: the
+  /// inspector lists it under the session. `name` is made only then.
+  @_spi(Inspection) public func _inspectionChildOpened(_ viewModel: AnyObject, name: () -> String) {
+    guard let inspection else { return }
+    inspection.takeUnretainedValue().childOpened(ObjectIdentifier(viewModel), name: name())
+  }
+
+  /// Tells this runtime's session that `viewModel` went (its part of the state did).
+  @_spi(Inspection) public func _inspectionChildClosed(_ viewModel: AnyObject) {
+    guard let inspection else { return }
+    inspection.takeUnretainedValue().childClosed(ObjectIdentifier(viewModel))
+  }
+
   /// Hands this runtime's pending inspection events to its hub now, rather than on the main
   /// actor's next turn, for a test.
   @_spi(Inspection) public func _flushInspection() {
