@@ -14,6 +14,7 @@ import re
 import signal
 import socket
 import subprocess
+import tempfile
 import time
 import unittest
 from pathlib import Path
@@ -107,8 +108,9 @@ class App:
     """The inspected app: commands on stdin, its state printed on stdout as it changes."""
 
     def __init__(self, app_port, token=TOKEN, name="inspected-app"):
+        # Incrementing ids: its recordings replay (uno-host replay --ids incrementing).
         self.process = subprocess.Popen(
-            [APP, "--connect", f"127.0.0.1:{app_port}", "--token", token, "--app", name],
+            [APP, "--connect", f"127.0.0.1:{app_port}", "--token", token, "--app", name, "--ids", "incrementing"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self.output = JSONLines(self.process.stdout, HANG, "the app")
         self.lines = self.output.lines
@@ -216,6 +218,16 @@ class AppInspectorTests(unittest.TestCase):
         self.assertEqual(lines[1], {**lines[1], "kind": "action", "action": {"add": {"title": "Milk"}}})
         self.assertTrue({line["kind"] for line in lines[1:]} <= {"action", "effect", "sharedValue", "rewind"})
         self.assertIn("rewind", [line["kind"] for line in lines[1:]])
+        # The file as downloaded replays: uno-host's Todos feature is the app's TodosInteractor,
+        # under the name the host gives it.
+        with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as file:
+            file.write("\n".join([json.dumps({**lines[0], "feature": "todos"})] + text.splitlines()[1:]) + "\n")
+        try:
+            replay = subprocess.run([BINARY, "replay", "--ids", "incrementing", file.name],
+                                    capture_output=True, text=True, timeout=HANG)
+            self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+        finally:
+            os.unlink(file.name)
 
     def test_every_runtime_and_view_model_is_a_session_unless_left_out(self):
         self.session()

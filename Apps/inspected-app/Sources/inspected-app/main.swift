@@ -9,7 +9,7 @@ import UnoPresentation
 // save and a delayed sort: effects that start, write, end and are cancelled), driven by lines on
 // standard input, each change of its state printed as a line on standard output.
 //
-//   inspected-app --connect 127.0.0.1:7433 --token <token> [--app <name>]
+//   inspected-app --connect 127.0.0.1:7433 --token <token> [--app <name>] [--ids incrementing]
 //
 // Commands: `add <title>`, `toggle <row>`, `open <row>`, `close`, `open-missing` (an issue), `filter <all|active|completed>`,
 // `screen-add <title>` and `screen-filter <filter>` (through the view model "Todos screen", whose
@@ -53,6 +53,8 @@ final class App {
   static func makeRuntime() -> InteractorRuntime<TodosState, TodosAction> {
     withDependencies {
       $0.todosStore = .inMemory()
+      // `--ids incrementing`: ids a replay of its recording makes again.
+      if argument("--ids") == "incrementing" { $0.uuid = .incrementing }
     } operation: {
       InteractorRuntime(TodosInteractor())
     }
