@@ -275,7 +275,8 @@ let packageTargets: [Target] = [
     name: "UnoHostInspectorTests",
     dependencies: dependencies([
       "UnoHostInspector", "UnoHostCore", "BundledFeatures", "UnoPlugin", "UnoComposition", "UnoPresentation",
-      "TodosFeature", "UnoTesting", "Dependencies@swift-dependencies",
+      "TodosFeature", "UnoTesting", "Dependencies@swift-dependencies", "NIOCore@swift-nio",
+      "NIOEmbedded@swift-nio",
     ]), path: "Apps/uno-host/Tests/UnoHostInspectorTests"),
   .testTarget(
     name: "UnoHostCoreTests",

@@ -149,6 +149,9 @@ let package = Package(
         .product(name: "TodosFeature", package: "Todos"),
         .product(name: "UnoTesting", package: "UnoTesting"),
         .product(name: "Dependencies", package: "swift-dependencies"),
+        // An app's connection without a socket: its lines past the backlog.
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOEmbedded", package: "swift-nio"),
       ]
     ),
     .testTarget(

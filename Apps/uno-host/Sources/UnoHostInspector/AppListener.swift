@@ -21,13 +21,17 @@
     /// How many lines of a connection may wait for the main actor.
     static let backlog = 100_000
 
-    static func start(apps: InspectedApps, host: String, port: Int) async throws -> AppListener {
+    /// Listens on `host`:`port` (0: a free port) for apps, whose lines wait for `apps` in a buffer
+    /// of `backlog` a connection.
+    static func start(
+      apps: InspectedApps, host: String, port: Int, backlog: Int = AppListener.backlog
+    ) async throws -> AppListener {
       let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .serverChannelOption(.backlog, value: 64)
         .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
         .childChannelInitializer { channel in
           channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(AppConnectionHandler(apps: apps))
+            try channel.pipeline.syncOperations.addHandler(AppConnectionHandler(apps: apps, backlog: backlog))
           }
         }
         .bind(host: host, port: port).get()
@@ -50,6 +54,7 @@
     private var splitter = LineSplitter(maximumLength: AppListener.longestLine)
     private var lines: AsyncStream<Event>.Continuation?
     private var droppedLines = 0
+    private let backlog: Int
 
     enum Event: Sendable {
       case line([UInt8])
@@ -57,13 +62,14 @@
       case dropped(Int)
     }
 
-    init(apps: InspectedApps) {
+    init(apps: InspectedApps, backlog: Int) {
       self.apps = apps
+      self.backlog = backlog
     }
 
     func channelActive(context: ChannelHandlerContext) {
       let (stream, continuation) = AsyncStream<Event>.makeStream(
-        bufferingPolicy: .bufferingOldest(AppListener.backlog))
+        bufferingPolicy: .bufferingOldest(backlog))
       lines = continuation
       let channel = context.channel
       let apps = apps
