@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Inspection) @_spi(Internals) import UnoCore
+import UnoJSON
 @_spi(Inspection) import UnoPlugin
 
 /// The app's connection to an inspector: the hub every runtime of the app opens its session in
@@ -120,10 +121,8 @@ final class InspectionConnection: _InspectionHub, Sendable {
   /// An issue no session's step reported (outside any step, or off the main actor): the page
   /// shows it as the app's.
   func issueOutsideSessions(_ message: String) {
-    let text =
-      (try? JSONSerialization.data(withJSONObject: message, options: [.fragmentsAllowed]))
-      .map { String(decoding: $0, as: UTF8.self) } ?? "\"an issue\""
-    enqueue(#"{"type":"issue","session":0,"message":\#(text)}"#)
+    enqueue(
+      JSONValue.object(["type": .string("issue"), "session": .integer(0), "message": .string(message)]).text)
   }
 
   @MainActor
@@ -218,12 +217,11 @@ final class InspectionConnection: _InspectionHub, Sendable {
   }
 
   private var hello: String {
-    let fields: [String: Any] = [
-      "format": "uno-inspection", "version": 1, "token": token, "app": app, "instance": instance,
-      "pid": Int(ProcessInfo.processInfo.processIdentifier),
-    ]
-    let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
-    return String(decoding: data, as: UTF8.self)
+    JSONValue.object([
+      "format": .string("uno-inspection"), "version": .integer(1), "token": .string(token),
+      "app": .string(app),
+      "instance": .string(instance), "pid": .integer(Int(ProcessInfo.processInfo.processIdentifier)),
+    ]).text
   }
 
   private static func droppedLine(session: UInt64, count: Int) -> String {
@@ -235,24 +233,14 @@ final class InspectionConnection: _InspectionHub, Sendable {
   /// Reads the inspector's lines until it goes; then ends the connection's generation, which
   /// wakes the writer.
   private func read(_ socket: InspectorSocket, generation: Int) {
-    var pending: [UInt8] = []
-    var skipping = false
+    var splitter = LineSplitter(maximumLength: Self.longestLine)
     while let bytes = try? socket.read(), !bytes.isEmpty {
-      pending += bytes
-      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Array(pending[..<newline])
-        pending.removeSubrange(...newline)
-        if skipping {
-          skipping = false
-          continue
+      for event in splitter.append(bytes) {
+        switch event {
+        case .line(let line): handle(line)
+        case .tooLong(let length):
+          log("the inspector sent a line of \(length) bytes, longer than \(Self.longestLine); it was ignored")
         }
-        handle(line)
-      }
-      if pending.count > Self.longestLine {
-        // A line this long is no request of the protocol: the rest of it is skipped.
-        log("the inspector sent a line longer than \(Self.longestLine) bytes; it was ignored")
-        pending = []
-        skipping = true
       }
     }
     outbound.withState { outbound in
@@ -262,9 +250,7 @@ final class InspectionConnection: _InspectionHub, Sendable {
 
   /// One line from the inspector: its answer to the hello, or a request for a session.
   private func handle(_ line: [UInt8]) {
-    guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-      let type = object["type"] as? String
-    else {
+    guard let object = try? parseJSON(line), case .string(let type)? = object["type"] else {
       log("the inspector sent a line that is not a JSON object with a type; it was ignored")
       return
     }
@@ -272,21 +258,22 @@ final class InspectionConnection: _InspectionHub, Sendable {
     case "welcome":
       log("connected to the inspector at \(host):\(port)")
     case "refused":
-      log("the inspector refused this app: \(object["message"] as? String ?? "no reason given")")
+      log("the inspector refused this app: \(object["message"]?.stringValue ?? "no reason given")")
     case "send", "rewind":
-      let request = object["request"].flatMap(Self.json) ?? "null"
-      guard let session = (object["session"] as? NSNumber)?.uint64Value,
-        let payload = object[type == "send" ? "action" : "state"].flatMap(Self.json)
+      let request = object["request"] ?? .null
+      guard case .integer(let number)? = object["session"], number >= 0,
+        let payload = object[type == "send" ? "action" : "state"]
       else {
         let needed = type == "send" ? "action" : "state"
         enqueue(Self.reply(request, error: "a \(type) needs its session and its \(needed)"))
         return
       }
+      let session = UInt64(number)
+      let bytes = Array(payload.text.utf8)
       Task { @MainActor in
         let target = self.sessions.withLock { $0[session]?.session }
         let error: String?
         if let target {
-          let bytes = Array(payload.utf8)
           error = type == "send" ? target.send(actionJSON: bytes) : target.rewind(stateJSON: bytes)
         } else {
           error = "no session \(session) in this app (its runtime was released)"
@@ -294,21 +281,15 @@ final class InspectionConnection: _InspectionHub, Sendable {
         self.enqueue(Self.reply(request, error: error))
       }
     default:
-      enqueue(#"{"type":"reply","request":null,"error":"unknown request type"}"#)
+      enqueue(Self.reply(.null, error: "unknown request type"))
     }
   }
 
-  /// A JSON value (from `JSONSerialization`) as JSON text.
-  private static func json(_ value: Any) -> String? {
-    let options: JSONSerialization.WritingOptions = [.fragmentsAllowed, .sortedKeys]
-    guard let data = try? JSONSerialization.data(withJSONObject: value, options: options)
-    else { return nil }
-    return String(decoding: data, as: UTF8.self)
-  }
-
-  private static func reply(_ request: String, error: String?) -> String {
-    let error = error.flatMap { json($0) } ?? "null"
-    return #"{"type":"reply","request":\#(request),"error":\#(error)}"#
+  private static func reply(_ request: JSONValue, error: String?) -> String {
+    JSONValue.object([
+      "type": .string("reply"), "request": request, "error": error.map(JSONValue.string) ?? .null,
+    ])
+    .text
   }
 }
 
