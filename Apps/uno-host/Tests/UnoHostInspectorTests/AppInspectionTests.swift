@@ -206,11 +206,7 @@
     }
 
     @Test func aSessionKeepsABoundedRingBetweenBatchesAndCountsWhatItDrops() async throws {
-      let counting = CountingHub()
-      _ = _Inspection.beginGeneration()
-      let runtime = InteractorRuntime(TodosInteractor())
-      runtime._openInspection(in: counting, named: "Todos")
-      counting.announce(generation: _Inspection.currentGeneration)
+      let (counting, runtime) = followed(TodosInteractor())
       for index in 0..<1_500 { runtime.send(.filterPicked(index.isMultiple(of: 2) ? .active : .all)) }
       runtime._flushInspection()
       // The opened event, and 1,500 changes of which the ring keeps the newest 1,024.
@@ -249,11 +245,7 @@
     }
 
     @Test func aStateEncodableOnlyOnTheMainActorIsEncodedThereAsJSON() async throws {
-      let counting = CountingHub()
-      _ = _Inspection.beginGeneration()
-      let runtime = InteractorRuntime(MainActorTallyInteractor())
-      runtime._openInspection(in: counting, named: "Tally")
-      counting.announce(generation: _Inspection.currentGeneration)
+      let (counting, runtime) = followed(MainActorTallyInteractor())
       runtime.send(.increment)
       runtime._flushInspection()
       let batch = counting.batches[0]
@@ -325,6 +317,19 @@
       await viewModel._runtime.waitForAllEffects()
     }
 
+    /// `interactor`'s runtime in a session of a new ``CountingHub`` that follows it: its batches
+    /// stay in the hub, unencoded, until the test takes them.
+    func followed<Feature: Interactor>(
+      _ interactor: Feature
+    ) -> (CountingHub, InteractorRuntime<Feature.DomainState, Feature.Action>) {
+      let counting = CountingHub()
+      _ = _Inspection.beginGeneration()
+      let runtime = InteractorRuntime(interactor)
+      runtime._openInspection(in: counting, named: "\(Feature.self)")
+      counting.announce(generation: _Inspection.currentGeneration)
+      return (counting, runtime)
+    }
+
     /// The values of the states in `batch`'s change entries, encoded off the main actor.
     nonisolated func values(of batch: _InspectionBatch) async throws -> [Int] {
       let lines = await Task.detached { batch.encode() }.value
@@ -336,11 +341,7 @@
     }
 
     @Test func aBatchHoldsItsOwnChangesInOrderWrittenOverAnArrayHandedBack() async throws {
-      let counting = CountingHub()
-      _ = _Inspection.beginGeneration()
-      let runtime = InteractorRuntime(TallyInteractor())
-      runtime._openInspection(in: counting, named: "Tally")
-      counting.announce(generation: _Inspection.currentGeneration)
+      let (counting, runtime) = followed(TallyInteractor())
       for _ in 1...5 { runtime.send(.increment) }
       runtime._flushInspection()
       #expect(try await values(of: counting.batches[0]) == [1, 2, 3, 4, 5])  // hands its array back
@@ -371,11 +372,7 @@
 
     @Test func theStatesOfChangesTheHubIsDoneWithAreNotReleasedByTheHub() async throws {
       Token.released.withLock { $0 = [] }
-      let counting = CountingHub()
-      _ = _Inspection.beginGeneration()
-      let runtime = InteractorRuntime(TallyInteractor())
-      runtime._openInspection(in: counting, named: "Tally")
-      counting.announce(generation: _Inspection.currentGeneration)
+      let (counting, runtime) = followed(TallyInteractor())
       for round in 0..<6 {
         for _ in 0..<300 { runtime.send(.increment) }
         runtime._flushInspection()
