@@ -42,16 +42,16 @@ extension InteractorRuntime {
   /// Tells every observer (and the recorder and the inspector's session, if any, with the time the step `began`) about the
   /// change a step made. (The change printer, if any, printed it in the step: see
   /// ``ChangeTrace``.)
-  @inlinable
+  @inlinable @inline(__always)
   func publish(_ kind: StepKind, origin: Action, began: Duration?) {
     switch kind {
     case .action:
       if let recorder = recorderInStep { Self.append(to: recorder, .action, origin, _state, at: began) }
-      if let session = inspection, Self.isFollowed(session) { Self.inspect(session, .action, origin, _state) }
+      if let session = inspectionLink.followed { Self.inspect(session, .action, origin, _state) }
       notifyObservers(.action)
     case .effect(let group):
       if let recorder = recorderInStep { Self.append(to: recorder, .effect, origin, _state, at: began) }
-      if let session = inspection, Self.isFollowed(session) { Self.inspect(session, .effect, origin, _state) }
+      if let session = inspectionLink.followed { Self.inspect(session, .effect, origin, _state) }
       notifyObservers(.effect(of: EventTask.ID(group)))
     }
   }

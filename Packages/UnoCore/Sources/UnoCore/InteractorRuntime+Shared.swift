@@ -214,7 +214,7 @@ extension InteractorRuntime: SharedHolder {
     change()
     if let tracer { tracer.printOutsideChange(to: _state, rewind: kind == .rewind) }
     if let recorder = recorderInStep { Self.append(to: recorder, kind, nil, _state, at: nil) }
-    if let session = inspection, Self.isFollowed(session) { Self.inspect(session, kind, nil, _state) }
+    if let session = inspectionLink.followed { Self.inspect(session, kind, nil, _state) }
     notifyObservers(source)
     if hasScopes { endDeadScopes() }
     if isOutermost {

@@ -114,8 +114,14 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// This runtime's session with an inspector (`UnoInspection.connect`), retained: made when
   /// the runtime is, if a hub is installed; released in `deinit` or by ``inspect(as:)``. Read
   /// unretained by the step, as ``recorderInStep``, and for the same reason: safe because only
-  /// the runtime replaces it, never during a step.
-  @exclusivity(unchecked) @usableFromInline var inspection: Unmanaged<InspectionSession<State, Action>>?
+  /// the runtime replaces it, never during a step. Kept in ``inspectionLink``, with whether a
+  /// connection follows it.
+  @inlinable var inspection: Unmanaged<InspectionSession<State, Action>>? {
+    get { inspectionLink.session }
+    set { inspectionLink.session = newValue }
+  }
+  /// ``inspection`` and whether a connection follows it, in one word the step tests.
+  @exclusivity(unchecked) @usableFromInline var inspectionLink = InspectionLink<State, Action>()
   @usableFromInline let registry = EffectRegistry()
   /// Called with an effect's unhandled error, its action, and where the effect was written.
   @usableFromInline let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
@@ -218,7 +224,7 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
 
   deinit {
     registry.cancelAll(close: true)
-    if let inspection { inspection.takeRetainedValue().close() }
+    if let inspection = inspectionLink.session { inspection.takeRetainedValue().close() }
   }
 
   /// The dependency values bound around every step (see ``dependencies``).

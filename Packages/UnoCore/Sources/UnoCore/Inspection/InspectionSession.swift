@@ -107,7 +107,19 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   /// A plain flag, so that a change of a session no connection follows costs one load: set by
   /// ``announce(generation:)``; a batch made after that connection has gone clears it
   /// (``flush()``), so the events between are dropped, as the hub would drop them.
-  @exclusivity(unchecked) @usableFromInline var isFollowed = false
+  @exclusivity(unchecked) @usableFromInline private(set) var isFollowed = false
+
+  /// Sets ``isFollowed``, and the bit of the runtime's link that the step tests
+  /// (``InspectionLink``) while the runtime holds this session (not one `inspect(as:)` made after
+  /// it).
+  @MainActor
+  func setFollowed(_ followed: Bool) {
+    isFollowed = followed
+    guard let runtime, runtime.inspection?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() else {
+      return
+    }
+    runtime.inspectionLink.setFollowed(followed)
+  }
 
   /// Ticks since the session opened (``InspectionClock``): what the events waiting for a batch
   /// hold where they say `elapsed` (an entry's too), made seconds by their encoding.
@@ -175,7 +187,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     guard pending > 0 || !others.isEmpty else { return }
     guard generation == InspectionState.currentGeneration else {
       // The connection it announced itself to is gone; the next one announces it again.
-      isFollowed = false
+      setFollowed(false)
       (changes, pending, changesHead, others, dropped) = ([], 0, 0, [], 0)
       handedBack.withLock { $0 = [] }
       return
@@ -320,7 +332,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     (changes, pending, changesHead, others, dropped, changeCount, delivered) = ([], 0, 0, [], 0, 0, false)
     handedBack.withLock { $0 = [] }
     self.generation = generation
-    isFollowed = true
+    setFollowed(true)
     let state = runtime.state
     append(.opened(state, KeptSharedValues.capture(state)))
     for (child, name) in children { append(.child(child, name: name)) }

@@ -37,14 +37,6 @@ extension InteractorRuntime {
   // Nonisolated, as the recorder's (`InteractorRuntime+Observation.swift`): the closures given
   // `_withUnsafeGuaranteedRef` then do not check the main actor's executor on entry.
 
-  /// Whether `session` takes changes now (``InspectionSession/isFollowed``), read without
-  /// retaining it: the step checks this before it builds a change, so that a session no
-  /// connection follows costs it two loads.
-  @inlinable
-  nonisolated static func isFollowed(_ session: Unmanaged<InspectionSession<State, Action>>) -> Bool {
-    session._withUnsafeGuaranteedRef { $0.isFollowed }
-  }
-
   /// `session.change(…)`, without retaining `session`.
   @inlinable
   nonisolated static func inspect(
