@@ -57,7 +57,7 @@
       var namer: (@Sendable (JSONValue) -> NamedAction?)?
       /// The child view models of the session's view model alive now (`child` lines), in the
       /// order they were made: their ids in the app and where each is.
-      var children: [(id: Int, name: String)] = []
+      var children: [Int: String] = [:]
 
       var nextIndex: Int { dropped + entries.count }
     }
@@ -213,18 +213,18 @@
         guard case .string(let event)? = fields["event"], case .integer(let child)? = fields["child"] else {
           return refuse(connection, "a child line without its event or child")
         }
+        var name: JSONValue = .null
         if event == "opened" {
-          guard case .string(let name)? = fields["name"] else {
+          guard case .string(let text)? = fields["name"] else {
             return refuse(connection, "a child line without the name of the child")
           }
-          session.children.removeAll { $0.id == child }
-          session.children.append((child, name))
-        } else {
-          session.children.removeAll { $0.id == child }
+          name = .string(text)
         }
+        session.children[child] = name.stringValue
         sessions[number] = session
+        // The one child that came or went, not the whole list: a list of 1,000 rows tells 1,000.
         broadcast([
-          "type": .string("children"), "session": .integer(number), "children": children(of: session),
+          "type": .string("child"), "session": .integer(number), "child": .integer(child), "name": name,
         ])
       case "actions":
         guard let schema = fields["schema"], let namer = _ActionNames.namer(for: schema) else {
@@ -295,7 +295,7 @@
         session.connection = connection
         session.closed = false
         session.running = [:]
-        session.children = []  // the app tells them again after its `opened`
+        session.children = [:]  // the app tells them again after its `opened`
         session.state = state
         sessions[number] = session
         if wasClosed { broadcast(["type": .string("opened"), "session": summary(of: number)]) }
@@ -375,9 +375,13 @@
       ])
     }
 
-    /// The child view models of `session`'s view model, as the page lists them.
+    /// The child view models of `session`'s view model, as the page lists them: in the order they
+    /// were made, which their ids in the app follow.
     private func children(of session: Session) -> JSONValue {
-      .array(session.children.map { .object(["child": .integer($0.id), "name": .string($0.name)]) })
+      .array(
+        session.children.sorted { $0.key < $1.key }.map {
+          .object(["child": .integer($0.key), "name": .string($0.value)])
+        })
     }
 
     /// Every app session, closed ones included (`"closed": true`): an app's sessions stay readable

@@ -194,7 +194,7 @@ final class InspectionConnection: _InspectionHub, Sendable {
           for line in batch.encode() {
             text += line + "\n"
             // Right after a session's `opened`, what names its actions, for the lines after it.
-            if line.hasPrefix(#"{"session":"#), line.contains(#""type":"opened""#),
+            if line.hasPrefix(#"{"session":\#(batch.session),"type":"opened","#),
               let names = actionNames.withLock({ $0[batch.session] }) ?? nil
             {
               text += #"{"type":"actions","session":\#(batch.session),"schema":\#(names)}"# + "\n"

@@ -61,11 +61,13 @@ function receive(message) {
         renderRunning();
       }
       break;
-    case "children": {
-      // The child view models of an app's view model, listed under its session.
+    case "child": {
+      // A child view model of an app's view model came (with its name) or went (`null`).
       const session = model.sessions.get(message.session);
       if (session) {
-        session.children = message.children;
+        const children = (session.children ?? []).filter((child) => child.child !== message.child);
+        if (message.name !== null) children.push({ child: message.child, name: message.name });
+        session.children = children;
         renderSessions();
       }
       break;

@@ -335,12 +335,12 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     setFollowed(true)
     let state = runtime.state
     append(.opened(state, KeptSharedValues.capture(state)))
-    for (child, name) in children { append(.child(child, name: name)) }
+    for (child, name) in children.sorted(by: { $0.key < $1.key }) { append(.child(child, name: name)) }
   }
 
-  /// The child view models of the runtime's view model alive now, by id, in the order they were
-  /// made: told to each connection after the session's `opened`.
-  @exclusivity(unchecked) var children: [(id: UInt64, name: String)] = []
+  /// The child view models of the runtime's view model alive now, by id (ids grow: their order is
+  /// the order the children were made): told to each connection after the session's `opened`.
+  @exclusivity(unchecked) var children: [UInt64: String] = [:]
   /// Where each child view model is in ``children``, by the view model.
   @exclusivity(unchecked) var childIDs: [ObjectIdentifier: UInt64] = [:]
 
@@ -350,7 +350,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
     guard !closed, childIDs[viewModel] == nil else { return }
     let id = InspectionState.sessionIDs.add(1, ordering: .relaxed).newValue
     childIDs[viewModel] = id
-    children.append((id, name))
+    children[id] = name
     if isFollowed { append(.child(id, name: name)) }
   }
 
@@ -358,7 +358,7 @@ final class InspectionSession<State: Sendable, Action: Sendable>: @unchecked Sen
   @MainActor
   func childClosed(_ viewModel: ObjectIdentifier) {
     guard let id = childIDs.removeValue(forKey: viewModel) else { return }
-    children.removeAll { $0.id == id }
+    children[id] = nil
     if isFollowed { append(.child(id, name: nil)) }
   }
 
