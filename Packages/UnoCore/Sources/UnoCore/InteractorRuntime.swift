@@ -123,6 +123,14 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// ``inspection`` and whether a connection follows it, in one word the step tests.
   @exclusivity(unchecked) @usableFromInline var inspectionLink = InspectionLink<State, Action>()
   @usableFromInline let registry = EffectRegistry()
+  /// Where this runtime's effects run: `nil`, the cooperative pool, in an app; a test harness's
+  /// executor in a test (`InteractorTestHarness`), which knows when every effect is suspended.
+  /// Set before the first action; effects already running keep theirs.
+  @_spi(Internals) public var effectExecutor: (any TaskExecutor)? {
+    get { _effectExecutor }
+    set { _effectExecutor = newValue }
+  }
+  @exclusivity(unchecked) @usableFromInline var _effectExecutor: (any TaskExecutor)?
   /// Called with an effect's unhandled error, its action, and where the effect was written.
   @usableFromInline let onEffectFailure: @MainActor (Action, any Error, CallSite) -> Void
   /// Told of every effect failure too (``addEffectFailureObserver(_:)``).

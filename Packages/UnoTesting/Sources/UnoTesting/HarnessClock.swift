@@ -101,7 +101,17 @@ public final class HarnessClock: Clock, Sendable {
   /// How many sleeps wait on the clock now.
   public var sleepers: Int { state.withLock { $0.sleeps.count } }
 
+  /// The sleeps of the harness's effects on this clock and on the `TestClock`s the test installs
+  /// beside it.
+  let effectSleeps = EffectSleeps()
+
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await effectSleeps.recording(until: "\(deadline.offset)", now: { "\(self.now.offset)" }) {
+      try await sleepUnrecorded(until: deadline)
+    }
+  }
+
+  private func sleepUnrecorded(until deadline: Instant) async throws {
     try Task.checkCancellation()
     let id = state.withLock { state -> Int? in
       guard deadline > state.now else { return nil }

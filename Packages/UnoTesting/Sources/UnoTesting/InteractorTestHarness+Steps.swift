@@ -45,6 +45,7 @@ extension InteractorTestHarness {
       ($0.states[$0.states.count - 1], $0.shared[$0.states.count - 1], $0.states.count)
     }
     let task = runtime.send(action)
+    executor.letStartedEffectsSuspend()
     let actual = history.withLock { history -> (State, SharedSnapshot) in
       history.markAsserted([index])
       history.cursor = index + 1
@@ -157,10 +158,36 @@ extension InteractorTestHarness {
           what: "The state written by an effect", at: location)
         return
       }
+      // Nothing yet: the effects run until they are all suspended. If none wrote meanwhile and
+      // none can (none runs, or each sleeps on a test clock nobody moves), fail now, not after
+      // the timeout.
+      let settled = await executor.settle()
+      runtime.handlePostedActions()
+      if history.withLock({ $0.states.count }) != count { continue }
+      if settled, let why = whyNoChangeCanCome() {
+        reportIssue(
+          """
+          'receive' expected a state change written by an effect, and none can come: \(why)
+          """,
+          fileID: location.fileID, filePath: location.filePath, line: location.line,
+          column: location.column
+        )
+        return
+      }
       do {
         try await waiters.wait(for: count + 1, timeout: timeout, what: "states")
       } catch {
         let running = runtime.actionsWithRunningEffects.map { "'\($0)'" }
+        let elsewhere = runtime.pendingWork.runningEffects - testClock.effectSleeps.sleepingEffects
+        let waitingElsewhere =
+          elsewhere > 0
+          ? """
+            \(elsewhere == 1 ? "One of them waits" : "\(elsewhere) of them wait") on something other than a \
+            test clock (a stream, a task of its own, real work), which the harness cannot move: make \
+            what it waits on come before 'receive' (feed the stream, await the task), or await the \
+            action's task before asserting ('await harness.send(.action).finish()').
+            """
+          : "Advance the test clock they sleep on before 'receive'."
         let skippedText =
           skipped.isEmpty
           ? ""
@@ -173,7 +200,7 @@ extension InteractorTestHarness {
 
           \(running.isEmpty
             ? "No effect is running: the change you expect was already asserted, or no effect writes it."
-            : "Effects still running, started by: \(running.joined(separator: ", ")). If they wait on a test clock, advance it before 'receive'.")\
+            : "Effects still running, started by: \(running.joined(separator: ", ")). \(waitingElsewhere)")\
           \(skippedText)
           """,
           fileID: location.fileID, filePath: location.filePath, line: location.line,
@@ -364,3 +391,30 @@ extension InteractorTestHarness {
     }
   }
 }
+
+extension InteractorTestHarness {
+  /// Why no effect can write a state now that the effects have settled, or `nil` if one may: one
+  /// runs that does not sleep on a test clock (it waits on a stream, a task of its own, real
+  /// work), so the wait goes on.
+  func whyNoChangeCanCome() -> String? {
+    let running = runtime.pendingWork.runningEffects
+    guard running > 0 else {
+      return "no effect is running. The change you expect was already asserted, or no effect writes it."
+    }
+    let sleeps = testClock.effectSleeps
+    guard sleeps.sleepingEffects >= running else { return nil }
+    let lines = sleeps.sleeping.map { sleep in
+      "- the effect started by '\(sleep.effect.action)' (\(sleep.effect.callSite)) sleeps until \(sleep.deadline) "
+        + "on the test clock, which is at \(sleep.now()): advance it"
+    }
+    return """
+      every effect still running sleeps on a test clock that nothing moves.
+      \(lines.joined(separator: "\n"))
+
+      Move the clock past the deadline before 'receive' ('await clock.advance(by:)'), or, if no \
+      change should come, assert no more and let the test end ('await harness.finish()' cancels \
+      nothing: send the action that stops the effect).
+      """
+  }
+}
+

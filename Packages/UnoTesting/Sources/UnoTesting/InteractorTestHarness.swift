@@ -159,6 +159,8 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   /// await harness.receive { $0.ticks = 1 }
   /// ```
   public let testClock: HarnessClock
+  /// Where the harness's effects run (see ``HarnessExecutor``).
+  let executor: HarnessExecutor
 
   /// Kept behind a lock so that the deinit, which is not isolated, can read it.
   struct History {
@@ -246,6 +248,14 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     values.continuousClock = testClock
     values.suspendingClock = testClock
     prepareDependencies(&values)
+    // A `TestClock` the test installs is observed, so that a step that waits in vain can say
+    // which effect sleeps on it until when.
+    if let clock = values.continuousClock as? TestClock<Duration> {
+      values.continuousClock = ObservedTestClock(clock, sleeps: testClock.effectSleeps)
+    }
+    if let clock = values.suspendingClock as? TestClock<Duration> {
+      values.suspendingClock = ObservedTestClock(clock, sleeps: testClock.effectSleeps)
+    }
   }
 
   /// Creates a harness that starts from `initialState`. See
@@ -299,6 +309,11 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
       return (InteractorRuntime(initialState: initialState, interactor: interactor), initialState)
     }
     self.runtime = runtime
+    // The effects run on the harness's executor: whoever wakes one waits until they are all
+    // suspended again, so that a test clock's move sees every wake-up whatever the load.
+    let executor = HarnessExecutor(mainTurn: { [weak runtime] in runtime?.handlePostedActions() })
+    runtime.effectExecutor = executor
+    self.executor = executor
     testClock.letEffectsRun(of: runtime)
     self.history = Locked(
       History(
@@ -410,7 +425,9 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
   public func send(
     _ action: Action, isolation: isolated (any Actor)? = #isolation
   ) -> EventTask {
-    runtime.post(action, isolation: isolation)
+    let task = runtime.post(action, isolation: isolation)
+    executor.letStartedEffectsSuspend()
+    return task
   }
 
   /// Sends `action` and waits for every effect it started.
