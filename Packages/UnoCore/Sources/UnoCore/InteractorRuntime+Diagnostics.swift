@@ -50,6 +50,11 @@ extension InteractorRuntime {
     (registry.counts.effects, queue.count - queueHead)
   }
 
+  /// How many effects are running, readable from any context (the effect registry is locked): a
+  /// test harness asks, from the thread of a clock that wakes its effects, whether they all sleep.
+  @_spi(Internals)
+  nonisolated public var runningEffectCount: Int { registry.counts.effects }
+
   /// The actions whose effects are still running (and not cancelled), oldest effect first; an
   /// action appears once per running effect.
   ///

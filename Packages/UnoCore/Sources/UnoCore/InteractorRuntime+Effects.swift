@@ -338,10 +338,14 @@ extension InteractorRuntime {
   nonisolated static func startTask(
     _ context: EffectContext, priority: TaskPriority?, executor: any TaskExecutor
   ) -> Task<Void, Never> {
-    Task(executorPreference: executor, priority: priority) {
-      let running = RunningEffect(
-        id: ObjectIdentifier(context), action: context.action, callSite: context.operation.callSite)
-      await RunningEffect.$current.withValue(running) { await run(context) }
+    RunningEffect.$isStarting.withValue(true) {
+      Task(executorPreference: executor, priority: priority) {
+        let running = RunningEffect(
+          id: ObjectIdentifier(context), action: context.action, callSite: context.operation.callSite)
+        await RunningEffect.$isStarting.withValue(false) {
+          await RunningEffect.$current.withValue(running) { await run(context) }
+        }
+      }
     }
   }
 

@@ -128,7 +128,10 @@ public final class InteractorRuntime<State: Sendable, Action: Sendable> {
   /// Set before the first action; effects already running keep theirs.
   @_spi(Internals) public var effectExecutor: (any TaskExecutor)? {
     get { _effectExecutor }
-    set { _effectExecutor = newValue }
+    set {
+      _effectExecutor = newValue
+      registry.marksCancellations.store(newValue != nil, ordering: .relaxed)
+    }
   }
   @exclusivity(unchecked) @usableFromInline var _effectExecutor: (any TaskExecutor)?
   /// Called with an effect's unhandled error, its action, and where the effect was written.

@@ -16,4 +16,14 @@ public struct RunningEffect: Sendable {
 
   /// The effect the current task belongs to (its child tasks and the tasks it creates too).
   @TaskLocal public static var current: RunningEffect?
+
+  /// Whether the current code is cancelling effects' tasks, when their runtime runs them on an
+  /// executor of its own: such an executor must not wait, in `enqueue`, for the job it is given
+  /// to run, since the concurrency runtime holds the cancelled task's status locked meanwhile.
+  @TaskLocal public static var isCancelling = false
+
+  /// Whether the current code is starting an effect's task, when its runtime runs effects on an
+  /// executor of its own: the runtime is in the middle of a step, where such an executor may wait
+  /// for the effect to run, but must not run other main-actor work.
+  @TaskLocal public static var isStarting = false
 }

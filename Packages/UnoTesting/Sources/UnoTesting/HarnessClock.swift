@@ -106,7 +106,9 @@ public final class HarnessClock: Clock, Sendable {
   let effectSleeps = EffectSleeps()
 
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    try await effectSleeps.recording(until: "\(deadline.offset)", now: { "\(self.now.offset)" }) {
+    try await effectSleeps.recording(
+      until: "\(deadline.offset)", now: { "\(self.now.offset)" }, isDue: { self.now >= deadline }
+    ) {
       try await sleepUnrecorded(until: deadline)
     }
   }

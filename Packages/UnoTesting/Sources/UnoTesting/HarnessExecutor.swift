@@ -13,57 +13,95 @@ import Foundation
 /// only then. A timer's next deadline is taken from the clock before it moves on, and no tick is
 /// lost, as the reference library's test store guarantees by running effects serially.
 ///
-/// Three kinds of enqueue:
-/// - from the queue itself (an effect's child task, a stream another effect feeds): queued;
-/// - from the main queue (an effect's write has been applied, a harness step started an effect,
-///   a cancellation, ``HarnessClock`` woke a sleep): queued. The harness's steps wait for what
-///   they started (``letStartedEffectsSuspend()``), and its waits settle the effects first;
-/// - from any other thread (a clock's `advance`, a stream fed by the test, a task of the
-///   effect's own that ends): queued, and that thread waits until the effects are *settled*: the
-///   queue has nothing to run, and a turn of the main actor after it (which runs every write the
-///   effects asked for before it) set nothing going again.
+/// The kinds of enqueue:
+/// - from a harness's queue (an effect's child task, a stream another effect feeds, another
+///   harness's effect): queued. A queue never waits, so no wait can wait on itself;
+/// - while effects are cancelled (``RunningEffect/isCancelling``): queued. The concurrency
+///   runtime holds the cancelled task's status locked while its handlers resume it, and the
+///   effect's thread needs that lock to run it;
+/// - from the main actor (a test on the main actor moves a clock there, a step starts an effect,
+///   an effect's write has been applied and it goes on): queued, and the main actor waits until
+///   the queue has nothing to run. It cannot wait for the effects' writes, which need it: a
+///   clock that woke a sleep is held at its present until they have run and each effect sleeps
+///   again (``ClockHold``), as after a step that started effects;
+/// - from any other thread (a clock moved by a test that is not on the main actor, a stream fed
+///   by the test, a task of the effect's own that ends): queued, and that thread waits until the
+///   effects are *settled*: the queue has nothing to run, and a turn of the main actor after it
+///   (which runs every write the effects asked for before it) set nothing going again.
 ///
-/// The waits are bounded (``settleTimeout``), so that an effect that blocks its thread, or a lock
-/// held across a wake-up, slows a test down instead of hanging it: a harness effect's task
-/// cancelled from a thread other than the main actor's (an `EventTask` cancelled in a nonisolated
-/// test) resumes its sleep with the task's status locked, and the effect cannot run until the
-/// wait gives up.
+/// A settling wait needs a turn of the main actor, which the tests running beside it share: a
+/// test that keeps it busy for seconds (a synchronous test of a large input) delays the wait, and
+/// a clock's move, that long; it must not end the wait, or the clock would move on before the
+/// effects took their next deadline. The waits are bounded (``settleTimeout``) only so that an
+/// effect that blocks its thread slows a test down instead of hanging it.
 final class HarnessExecutor: TaskExecutor, Sendable {
   private let queue = DispatchQueue(label: "UnoTesting.InteractorTestHarness.effects")
+  /// Set on every harness's queue.
   private static let onQueue = DispatchSpecificKey<Bool>()
   private let counts = Counts()
+  /// The sleeps of the harness's effects on its test clocks: an enqueue from the main actor while
+  /// one is due is a clock's wake-up.
+  private let sleeps: EffectSleeps
   /// Run on the main actor at each turn of a settling wait: the harness's runtime handles the
   /// actions posted to it meanwhile.
   private let mainTurn: @MainActor @Sendable () -> Void
 
-  init(mainTurn: @escaping @MainActor @Sendable () -> Void) {
+  /// How many of the harness's effects run, from any thread.
+  private let runningEffects: @Sendable () -> Int
+
+  init(
+    sleeps: EffectSleeps, runningEffects: @escaping @Sendable () -> Int,
+    mainTurn: @escaping @MainActor @Sendable () -> Void
+  ) {
+    self.sleeps = sleeps
+    self.runningEffects = runningEffects
     self.mainTurn = mainTurn
     queue.setSpecific(key: Self.onQueue, value: true)
   }
 
+  /// Whether the effects have settled as a clock's move needs: the queue has nothing to run, and
+  /// every running effect sleeps on a test clock (none is on its way to its next sleep, writing
+  /// on the main actor meanwhile).
+  var isSettled: Bool {
+    counts.isIdle && sleeps.effectsAsleep >= runningEffects()
+  }
+
+  /// Holds every `TestClock` the test installed until the effects have settled
+  /// (``ClockHold``): after a step, whose effects may write on the main actor before their first
+  /// sleep.
+  func holdClocksUntilSettled() {
+    sleeps.holdEveryClock { [weak self] in self.map { !$0.isSettled } ?? false }
+  }
+
   /// How long a wait for the effects to settle lasts at most, on the wall clock: only a guard
-  /// against an effect that blocks its thread.
-  static var settleTimeout: Duration { .seconds(10) }
+  /// against an effect that blocks its thread. Longer than any wait for the main actor seen in
+  /// a busy suite (a synchronous test held it for 17 s on a 2-core machine in December 2026).
+  static var settleTimeout: Duration { .seconds(120) }
+
+  /// Whether the caller runs on a harness's queue.
+  static var isOnAQueue: Bool { DispatchQueue.getSpecific(key: onQueue) == true }
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
+    let waits = !(Self.isOnAQueue || RunningEffect.isCancelling)
+    let onMainQueue = waits && Self.isOnMainQueue
+    // A clock on the main actor that wakes a sleep is held at its present until the effects
+    // settle, so that it finds their next sleep (``ClockHold``); the hold is taken before the job
+    // can run, and its sleep no longer be due.
+    if onMainQueue, !RunningEffect.isStarting {
+      sleeps.holdClocksWaking { [weak self] in self.map { !$0.isSettled } ?? false }
+    }
     counts.enqueued()
     queue.async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       self.counts.ran()
     }
-    if DispatchQueue.getSpecific(key: Self.onQueue) == true || Self.isOnMainQueue { return }
-    waitUntilSettled()
-  }
-
-  /// Blocks the main actor until the effects a step just started have run until they suspend
-  /// (on a clock, on the main actor for a write, on anything else), so that a clock moved right
-  /// after the step finds their first sleep. Called by the harness after a step, where nothing is
-  /// locked; not from `enqueue`, which the concurrency runtime may call with the task's status
-  /// locked (a cancellation's handler resumes a sleep), which the effect's thread needs next.
-  func letStartedEffectsSuspend() {
-    guard Self.isOnMainQueue else { return }
-    _ = counts.waitUntilIdle(timeout: Self.settleTimeout)
+    guard waits else { return }
+    if onMainQueue {
+      _ = counts.waitUntilIdle(timeout: Self.settleTimeout)
+    } else {
+      waitUntilSettled()
+    }
   }
 
   /// Whether the caller runs on the main queue, where the main actor's jobs run (on Linux, after
@@ -95,8 +133,7 @@ final class HarnessExecutor: TaskExecutor, Sendable {
         mainTurn()
         turn.signal()
       }
-      guard turn.wait(timeout: .now() + Self.dispatchInterval(ContinuousClock.now.duration(to: deadline)))
-        == .success
+      guard turn.wait(timeout: .now() + ContinuousClock.now.duration(to: deadline).timeInterval) == .success
       else { return }
       if counts.isIdle, counts.enqueuedCount == before { return }
     }
@@ -122,12 +159,7 @@ final class HarnessExecutor: TaskExecutor, Sendable {
     return false
   }
 
-  private static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(Int(max(0, seconds)) * 1_000_000_000 + Int(max(0, attoseconds) / 1_000_000_000))
-  }
-
-  /// The queue's counts, behind a condition on which threads wait for it to be idle.
+  /// The queue's counts, behind the condition on which threads wait for it to be idle.
   private final class Counts: @unchecked Sendable {
     // Why `@unchecked Sendable` is sound: `pending` and `total` are read and written only while
     // `condition` is locked.
@@ -163,8 +195,7 @@ final class HarnessExecutor: TaskExecutor, Sendable {
 
     /// Blocks until nothing is pending, or `timeout` has passed; returns whether nothing is.
     func waitUntilIdle(timeout: Duration) -> Bool {
-      let limit = Date(timeIntervalSinceNow: Double(timeout.components.seconds)
-        + Double(timeout.components.attoseconds) / 1e18)
+      let limit = Date(timeIntervalSinceNow: timeout.timeInterval)
       condition.lock()
       defer { condition.unlock() }
       while pending > 0 {
@@ -172,5 +203,12 @@ final class HarnessExecutor: TaskExecutor, Sendable {
       }
       return true
     }
+  }
+}
+
+extension Duration {
+  /// This duration in seconds, as a `TimeInterval`.
+  fileprivate var timeInterval: TimeInterval {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
   }
 }

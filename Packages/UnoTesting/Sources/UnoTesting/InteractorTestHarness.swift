@@ -311,8 +311,13 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     self.runtime = runtime
     // The effects run on the harness's executor: whoever wakes one waits until they are all
     // suspended again, so that a test clock's move sees every wake-up whatever the load.
-    let executor = HarnessExecutor(mainTurn: { [weak runtime] in runtime?.handlePostedActions() })
+    let executor = HarnessExecutor(
+      sleeps: testClock.effectSleeps, runningEffects: { [weak runtime] in runtime?.runningEffectCount ?? 0 },
+      mainTurn: { [weak runtime] in runtime?.handlePostedActions() })
     runtime.effectExecutor = executor
+    // A task refers to its executor preference without retaining it, and an effect's task (or one
+    // it made) may outlive the harness: the executor, a queue and two counts, is never released.
+    _ = Unmanaged.passRetained(executor)
     self.executor = executor
     testClock.letEffectsRun(of: runtime)
     self.history = Locked(
@@ -426,7 +431,7 @@ public final class InteractorTestHarness<State: Sendable, Action: Sendable> {
     _ action: Action, isolation: isolated (any Actor)? = #isolation
   ) -> EventTask {
     let task = runtime.post(action, isolation: isolation)
-    executor.letStartedEffectsSuspend()
+    executor.holdClocksUntilSettled()
     return task
   }
 

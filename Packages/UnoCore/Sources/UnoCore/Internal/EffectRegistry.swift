@@ -111,7 +111,7 @@ final class EffectRegistry: Sendable {
       guard !group.isComplete else { return [] }
       return group.effects.compactMap { storage.markCancelled($0, .eventTask) }
     }
-    for task in tasks { task.cancel() }
+    cancel(tasks)
   }
 
   /// Returns once `group` has completed. Cancelling the waiting task cancels the group.
@@ -225,7 +225,26 @@ final class EffectRegistry: Sendable {
 
   @usableFromInline
   func attach(_ task: Task<Void, Never>, to effect: EffectRecord) {
-    if effect.attach(task) { task.cancel() }
+    if effect.attach(task) { cancel([task]) }
+  }
+
+  /// Whether cancellations are made known to the tasks' executor (``RunningEffect/isCancelling``):
+  /// set when the runtime runs its effects on an executor of its own, a test harness's.
+  let marksCancellations = Atomic<Bool>(false)
+
+  /// Cancels `tasks`, outside the registry's lock. When ``marksCancellations`` is set, under
+  /// ``RunningEffect/isCancelling``: a task's cancellation handlers (a sleep's) resume it from the
+  /// cancelling thread while the concurrency runtime holds the task's status locked, and an
+  /// executor that waited there for the task to run would wait for a lock its own thread holds.
+  private func cancel(_ tasks: [Task<Void, Never>]) {
+    guard !tasks.isEmpty else { return }
+    guard marksCancellations.load(ordering: .relaxed) else {
+      for task in tasks { task.cancel() }
+      return
+    }
+    RunningEffect.$isCancelling.withValue(true) {
+      for task in tasks { task.cancel() }
+    }
   }
 
   /// How many effects have finished or been cancelled so far: the runtime looks for child scopes
@@ -295,7 +314,7 @@ final class EffectRegistry: Sendable {
       }
       return tasks
     }
-    for task in tasks { task.cancel() }
+    cancel(tasks)
   }
 
   /// Which of `ids` have at least one running effect that is not cancelled.
@@ -317,7 +336,7 @@ final class EffectRegistry: Sendable {
       let why: EffectCancellation = close ? .released : .all
       return storage.effects.elements.sorted { $0.key < $1.key }.compactMap { storage.markCancelled($0, why) }
     }
-    for task in tasks { task.cancel() }
+    cancel(tasks)
   }
 
   /// The actions whose effects are still running and not cancelled, oldest first.
