@@ -335,7 +335,8 @@ struct Listener: Interactor {
     } matching: { issue in
       let text = issue.description
       return text.contains("none can come")
-        && text.contains("the effect started by 'toggleTimerButtonTapped' (UnoArchitectureTests/TestClockTests.swift:")
+        && text.contains(
+          "the effect started by 'toggleTimerButtonTapped' (UnoArchitectureTests/TestClockTests.swift:")
         && text.contains("sleeps until 7.0 seconds on the test clock, which is at 6.0 seconds: advance it")
     }
     harness.send(.toggleTimerButtonTapped) { $0.isTimerActive = false }

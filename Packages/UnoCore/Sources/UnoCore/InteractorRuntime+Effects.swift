@@ -265,7 +265,8 @@ extension InteractorRuntime {
     group = owner
     guard reserved else { return }
     if let session = effect.inspection { Self.inspectStart(of: effect, in: session) }
-    registry.attach(Self.startTask(effect, priority: effect.operation.priority, on: _effectExecutor), to: effect)
+    registry.attach(
+      Self.startTask(effect, priority: effect.operation.priority, on: _effectExecutor), to: effect)
   }
 
   /// A running effect: the registry's record of it, and what its task, and the `state`, `send`

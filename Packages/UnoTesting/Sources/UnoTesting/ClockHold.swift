@@ -33,10 +33,11 @@ final class ClockHold: Sendable {
   /// while `isUnsettled()` and the clock has looked fewer than ``maximumTurns`` times. Does
   /// nothing if a hold is under way.
   func hold(while isUnsettled: @escaping @Sendable () -> Bool) {
-    guard isUnsettled(), isHolding.withLock({ holding in
-      defer { holding = true }
-      return !holding
-    })
+    guard isUnsettled(),
+      isHolding.withLock({ holding in
+        defer { holding = true }
+        return !holding
+      })
     else { return }
     let clock = self.clock
     let isHolding = self.isHolding
@@ -64,4 +65,3 @@ final class InlineExecutor: TaskExecutor, Sendable {
     job.runSynchronously(on: asUnownedTaskExecutor())
   }
 }
-

@@ -48,7 +48,8 @@ final class EffectSleeps: Sendable {
     guard let effect = RunningEffect.current else { return try await sleep() }
     let id = sleeps.withLock { sleeps in
       sleeps.next += 1
-      sleeps.sleeping[sleeps.next] = Sleep(effect: effect, deadline: deadline, now: now, isDue: isDue, hold: hold)
+      sleeps.sleeping[sleeps.next] = Sleep(
+        effect: effect, deadline: deadline, now: now, isDue: isDue, hold: hold)
       return sleeps.next
     }
     defer { sleeps.withLock { _ = $0.sleeping.removeValue(forKey: id) } }
@@ -59,7 +60,6 @@ final class EffectSleeps: Sendable {
   var sleeping: [Sleep] {
     sleeps.withLock { $0.sleeping.sorted { $0.key < $1.key }.map(\.value) }
   }
-
 
   /// How many distinct effects sleep now, not woken yet.
   var effectsAsleep: Int {

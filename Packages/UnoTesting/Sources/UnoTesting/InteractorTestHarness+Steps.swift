@@ -181,11 +181,11 @@ extension InteractorTestHarness {
         let waitingElsewhere =
           elsewhere > 0
           ? """
-            \(elsewhere == 1 ? "One of them waits" : "\(elsewhere) of them wait") on something other than a \
-            test clock (a stream, a task of its own, real work), which the harness cannot move: make \
-            what it waits on come before 'receive' (feed the stream, await the task), or await the \
-            action's task before asserting ('await harness.send(.action).finish()').
-            """
+          \(elsewhere == 1 ? "One of them waits" : "\(elsewhere) of them wait") on something other than a \
+          test clock (a stream, a task of its own, real work), which the harness cannot move: make \
+          what it waits on come before 'receive' (feed the stream, await the task), or await the \
+          action's task before asserting ('await harness.send(.action).finish()').
+          """
           : "Advance the test clock they sleep on before 'receive'."
         let skippedText =
           skipped.isEmpty
@@ -416,4 +416,3 @@ extension InteractorTestHarness {
       """
   }
 }
-
