@@ -113,13 +113,6 @@ final class HarnessExecutor: TaskExecutor, Sendable {
   private static let onMainQueue = DispatchSpecificKey<Bool>()
   private static let markMainQueue: Void = DispatchQueue.main.setSpecific(key: onMainQueue, value: true)
 
-  /// Whether the queue has nothing to run now.
-  var isIdle: Bool { counts.isIdle }
-
-  /// How many jobs were ever enqueued: a settling wait compares it before and after a turn of
-  /// the main actor.
-  var enqueuedCount: Int { counts.enqueuedCount }
-
   /// Blocks the calling thread, which is neither the main queue nor the effects', until the effects
   /// have settled (see the type's comment) or ``settleTimeout`` has passed.
   private func waitUntilSettled() {
